@@ -1,0 +1,41 @@
+public import FoundationEssentials
+
+/// The station's source of time: wall-clock time for timestamps, and sleeping until a wall-clock deadline.
+///
+/// Everything that is timed takes a clock, so the whole pipeline runs in tests on a ``ManualClock`` (hours
+/// in milliseconds) and never calls `Date()` or sleeps on its own.
+public protocol StationClock: Sendable {
+    /// The current wall-clock time.
+    var now: Date { get }
+
+    /// Suspends until `deadline` has passed on this clock, or throws `CancellationError` when the task is
+    /// cancelled first.
+    func sleep(until deadline: Date) async throws
+}
+
+extension StationClock {
+    /// Suspends for `duration` of this clock's time.
+    public func sleep(for duration: Duration) async throws {
+        try await sleep(until: now.adding(duration))
+    }
+}
+
+extension Date {
+    /// This date moved by a Swift `Duration`.
+    public func adding(_ duration: Duration) -> Date {
+        addingTimeInterval(duration.timeInterval)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `TimeInterval`.
+    public var timeInterval: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) * 1e-18
+    }
+
+    /// A duration from seconds given as a floating-point number.
+    public static func interval(_ seconds: Double) -> Duration {
+        .nanoseconds(Int64((seconds * 1e9).rounded()))
+    }
+}

@@ -1,0 +1,28 @@
+public import FoundationEssentials
+
+/// The real wall clock.
+///
+/// Sleeping is done in slices on the monotonic clock and re-checked against the wall clock, because a
+/// Raspberry Pi has no RTC: at boot its wall clock jumps forward when NTP syncs (sometimes by years), and a
+/// single long monotonic sleep computed before the jump would wake at the wrong wall time.
+public struct SystemClock: StationClock {
+    /// The longest single monotonic sleep before the wall clock is read again.
+    public static let maximumSlice: Duration = .seconds(5)
+
+    /// A system clock.
+    public init() {}
+
+    public var now: Date { Date() }
+
+    public func sleep(until deadline: Date) async throws {
+        while true {
+            let remaining = deadline.timeIntervalSince(Date())
+            if remaining <= 0 {
+                try Task.checkCancellation()
+                return
+            }
+            let slice = min(Duration.interval(remaining), Self.maximumSlice)
+            try await Task.sleep(for: slice)
+        }
+    }
+}

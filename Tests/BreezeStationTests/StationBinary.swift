@@ -1,0 +1,53 @@
+import Foundation
+
+/// Runs the built `breeze-station` executable, as users and scripts do.
+struct StationBinary {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        /// Stdout parsed as one JSON object.
+        func json() throws -> [String: Any] {
+            let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8))
+            guard let dictionary = object as? [String: Any] else { throw CocoaError(.propertyListReadCorrupt) }
+            return dictionary
+        }
+    }
+
+    /// The executable, beside the test bundle in the build directory.
+    static var url: URL {
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var directory = testBinary.deletingLastPathComponent()
+        // The test bundle may sit inside `<name>.xctest/`; the executable sits in the products directory.
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("breeze-station").path),
+            directory.path != "/"
+        {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("breeze-station")
+    }
+
+    /// Runs the executable with `arguments` and waits for it.
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
