@@ -14,6 +14,11 @@ BIN := .build/debug/breeze-station
 BUILD_PACKAGES := pkg-config
 # Debian packages only the tests need (real peers: brokers, servers, tools).
 TEST_PACKAGES :=
+# Make targets `make test` runs after the Swift tests (checks against real tools, other build legs, rigs).
+EXTRA_TESTS :=
+
+# Each area adds its packages, extra tests and targets in its own file.
+include $(sort $(wildcard mk/*.mk))
 
 .PHONY: all deps build test demo bench release clean
 
@@ -28,6 +33,7 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_BUILD_FLAGS)
+	@for target in $(EXTRA_TESTS); do $(MAKE) --no-print-directory $$target || exit 1; done
 
 demo: build
 	@sh scripts/demo.sh $(BIN)

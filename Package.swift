@@ -3,7 +3,8 @@
 //
 // One module per responsibility (see docs/architecture.md). Pure modules import the standard library and
 // FoundationEssentials at most; modules that touch the kernel or the network wrap C libraries through
-// system-library targets (C*), added by the issue that needs them.
+// system-library targets (C*). The manifest is cut into one section per area, each adding its targets and
+// the dependencies of the `breeze-station` executable.
 import PackageDescription
 
 /// Settings every Swift target gets: Swift 6 language mode is the package default; these add the
@@ -12,38 +13,64 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+var targets: [Target] = []
+/// Modules the `breeze-station` executable (the composition root) links.
+var executableDependencies: [Target.Dependency] = []
+/// Modules the end-to-end tests of the executable may import (fakes, emulators, servers they stand up).
+var endToEndTestDependencies: [Target.Dependency] = []
+
+// MARK: - Foundation: the AQI engine and the shared seams (time, logging, build identity)
+
+targets += [
+    .target(name: "AirQuality", swiftSettings: strictSettings),
+    .target(name: "Clocks", swiftSettings: strictSettings),
+    .target(name: "Diagnostics", dependencies: ["Clocks"], swiftSettings: strictSettings),
+    .testTarget(
+        name: "AirQualityTests", dependencies: ["AirQuality"], exclude: ["Fixtures"], swiftSettings: strictSettings),
+    .testTarget(name: "ClocksTests", dependencies: ["Clocks"], swiftSettings: strictSettings),
+    .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "Clocks"], swiftSettings: strictSettings),
+]
+executableDependencies += ["AirQuality", "Clocks", "Diagnostics"]
+
+// MARK: - Sensors: codecs, drivers, emulators, serial and I²C transports
+
+// (added by the sensors work)
+
+// MARK: - LEDs: GPIO through libgpiod, LED policy and backends
+
+// (added by the LED work)
+
+// MARK: - Open-Meteo: HTTP client on libcurl, services, reconciliation
+
+// (added by the Open-Meteo work)
+
+// MARK: - HTTP endpoint: libmicrohttpd server, routes, renderers
+
+// (added by the HTTP endpoint work)
+
+// MARK: - Station: configuration, pipeline, storage, systemd
+
+// (added by the station work)
+
+// MARK: - MQTT: publishing with Home Assistant discovery
+
+// (added by the MQTT work)
+
+// MARK: - The executable, benchmarks and end-to-end tests
+
+targets += [
+    .executableTarget(name: "breeze-station", dependencies: executableDependencies, swiftSettings: strictSettings),
+    // `make bench`: numbers printed, never asserted.
+    .executableTarget(name: "breeze-bench", dependencies: ["AirQuality"], swiftSettings: strictSettings),
+    .testTarget(
+        name: "BreezeStationTests", dependencies: ["breeze-station"] + endToEndTestDependencies,
+        swiftSettings: strictSettings),
+]
+
 let package = Package(
     name: "BreezeStation",
     products: [
         .executable(name: "breeze-station", targets: ["breeze-station"]),
     ],
-    targets: [
-        // MARK: Pure domain
-        .target(name: "AirQuality", swiftSettings: strictSettings),
-
-        // MARK: Shared seams (time, logging, build identity)
-        .target(name: "Clocks", swiftSettings: strictSettings),
-        .target(name: "Diagnostics", dependencies: ["Clocks"], swiftSettings: strictSettings),
-
-        // MARK: Composition root
-        .executableTarget(
-            name: "breeze-station",
-            dependencies: ["AirQuality", "Clocks", "Diagnostics"],
-            swiftSettings: strictSettings
-        ),
-
-        // MARK: Benchmarks (`make bench`; numbers printed, never asserted)
-        .executableTarget(name: "breeze-bench", dependencies: ["AirQuality"], swiftSettings: strictSettings),
-
-        // MARK: Tests (one target per module)
-        .testTarget(
-            name: "AirQualityTests", dependencies: ["AirQuality"], exclude: ["Fixtures"], swiftSettings: strictSettings),
-        .testTarget(name: "ClocksTests", dependencies: ["Clocks"], swiftSettings: strictSettings),
-        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "Clocks"], swiftSettings: strictSettings),
-        .testTarget(
-            name: "BreezeStationTests",
-            dependencies: ["breeze-station"],
-            swiftSettings: strictSettings
-        ),
-    ]
+    targets: targets
 )

@@ -1,7 +1,22 @@
-/// Every subcommand, in the order `--help` lists them. Each issue adds its commands here, one line each.
+/// Every subcommand, in the order `--help` lists them. Each area adds its commands in its own group.
 enum CommandRegistry {
-    static let all: [any Subcommand.Type] = [
+    static let all: [any Subcommand.Type] = foundation + sensors + leds + openMeteo + station
+
+    /// The AQI engine and the build.
+    static let foundation: [any Subcommand.Type] = [
         AQICommand.self,
         VersionCommand.self,
     ]
+
+    /// decode, emulate, probe.
+    static let sensors: [any Subcommand.Type] = []
+
+    /// leds test / show / chips.
+    static let leds: [any Subcommand.Type] = []
+
+    /// locate.
+    static let openMeteo: [any Subcommand.Type] = []
+
+    /// run, demo, check-config, doctor.
+    static let station: [any Subcommand.Type] = []
 }
