@@ -25,12 +25,17 @@ targets += [
     .target(name: "AirQuality", swiftSettings: strictSettings),
     .target(name: "Clocks", swiftSettings: strictSettings),
     .target(name: "Diagnostics", dependencies: ["Clocks"], swiftSettings: strictSettings),
+    // JSON values with ordered keys (API bodies, payloads) and configuration files read key by key.
+    .target(name: "JSON", swiftSettings: strictSettings),
+    .target(name: "Configuration", dependencies: ["JSON"], swiftSettings: strictSettings),
+    .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strictSettings),
+    .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "JSON"], swiftSettings: strictSettings),
     .testTarget(
         name: "AirQualityTests", dependencies: ["AirQuality"], exclude: ["Fixtures"], swiftSettings: strictSettings),
     .testTarget(name: "ClocksTests", dependencies: ["Clocks"], swiftSettings: strictSettings),
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "Clocks"], swiftSettings: strictSettings),
 ]
-executableDependencies += ["AirQuality", "Clocks", "Diagnostics"]
+executableDependencies += ["AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration"]
 
 // MARK: - Sensors: codecs, drivers, emulators, serial and I²C transports
 
