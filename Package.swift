@@ -55,7 +55,12 @@ executableDependencies += ["AirQuality", "Clocks", "Diagnostics", "JSON", "Confi
 
 // MARK: - Station: configuration, pipeline, storage, systemd
 
-// (added by the station work)
+targets += [
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .target(name: "Storage", dependencies: ["AirQuality", "CSQLite"], swiftSettings: strictSettings),
+    .testTarget(name: "StorageTests", dependencies: ["Storage", "AirQuality"], swiftSettings: strictSettings),
+]
+executableDependencies += ["Storage"]
 
 // MARK: - MQTT: publishing with Home Assistant discovery
 

@@ -1,0 +1,148 @@
+/// One particulate reading as the pipeline consumes it. Concentrations in µg/m³ (atmospheric values);
+/// `pm25CF1` is the "CF=1" PM2.5 the EPA corrections are fitted on, where the sensor reports one.
+public struct ParticulateReading: Sendable, Hashable {
+    /// When it was measured, seconds since 1970-01-01 UTC.
+    public var time: Double
+    /// PM1.0, µg/m³; nil when the sensor has no such channel.
+    public var pm1: Double?
+    /// PM2.5, µg/m³.
+    public var pm25: Double
+    /// PM10, µg/m³.
+    public var pm10: Double?
+    /// PM2.5 "CF=1", µg/m³ (Plantower); nil when the sensor does not report it.
+    public var pm25CF1: Double?
+    /// Temperature, °C, where the sensor reports it.
+    public var temperature: Double?
+    /// Relative humidity, %, where the sensor reports it.
+    public var humidity: Double?
+
+    /// A reading.
+    public init(
+        time: Double, pm1: Double?, pm25: Double, pm10: Double?, pm25CF1: Double? = nil,
+        temperature: Double? = nil, humidity: Double? = nil
+    ) {
+        self.time = time
+        self.pm1 = pm1
+        self.pm25 = pm25
+        self.pm10 = pm10
+        self.pm25CF1 = pm25CF1
+        self.temperature = temperature
+        self.humidity = humidity
+    }
+}
+
+/// The readings of one clock minute (UTC): mean, minimum and maximum per channel, and how many readings.
+public struct MinuteAggregate: Sendable, Hashable {
+    /// The minute, as whole minutes since 1970-01-01T00:00Z.
+    public var minute: Int64
+    /// Number of readings averaged.
+    public var count: Int
+    /// PM1.0, µg/m³.
+    public var pm1: Statistic?
+    /// PM2.5, µg/m³.
+    public var pm25: Statistic?
+    /// PM10, µg/m³.
+    public var pm10: Statistic?
+    /// Mean PM2.5 CF=1, µg/m³.
+    public var pm25CF1: Double?
+    /// Mean temperature, °C.
+    public var temperature: Double?
+    /// Mean relative humidity, %.
+    public var humidity: Double?
+
+    /// An aggregate from its parts.
+    public init(
+        minute: Int64, count: Int, pm1: Statistic?, pm25: Statistic?, pm10: Statistic?, pm25CF1: Double? = nil,
+        temperature: Double? = nil, humidity: Double? = nil
+    ) {
+        self.minute = minute
+        self.count = count
+        self.pm1 = pm1
+        self.pm25 = pm25
+        self.pm10 = pm10
+        self.pm25CF1 = pm25CF1
+        self.temperature = temperature
+        self.humidity = humidity
+    }
+
+    /// The start of the minute, seconds since 1970-01-01 UTC.
+    public var startTime: Double { Double(minute) * 60 }
+
+    /// The hour the minute belongs to, as whole hours since 1970-01-01T00:00Z.
+    public var hour: Int64 { Self.floorDivide(minute, 60) }
+
+    /// The minute that `time` (seconds since 1970 UTC) falls in.
+    public static func minute(containing time: Double) -> Int64 {
+        Int64((time / 60).rounded(.down))
+    }
+
+    static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
+        a >= 0 ? a / b : -((-a + b - 1) / b)
+    }
+}
+
+/// Turns a stream of readings into minute aggregates: a minute is complete when a reading of a later minute
+/// arrives, or when the clock passes its end (``flush(before:)``), so a sensor that falls silent still gets
+/// its last minute written.
+public struct MinuteAggregator: Sendable {
+    private var currentMinute: Int64?
+    private var readings: [ParticulateReading] = []
+
+    /// An empty aggregator.
+    public init() {}
+
+    /// The minute being collected, if any.
+    public var pendingMinute: Int64? { currentMinute }
+
+    /// Adds a reading; returns the previous minute's aggregate when this reading starts a new minute.
+    /// A reading older than the minute being collected is dropped (the clock went backwards).
+    public mutating func add(_ reading: ParticulateReading) -> MinuteAggregate? {
+        let minute = MinuteAggregate.minute(containing: reading.time)
+        if let current = currentMinute {
+            if minute < current { return nil }
+            if minute > current {
+                let finished = aggregate()
+                currentMinute = minute
+                readings = [reading]
+                return finished
+            }
+            readings.append(reading)
+            return nil
+        }
+        currentMinute = minute
+        readings = [reading]
+        return nil
+    }
+
+    /// Completes the minute being collected when `time` is past its end (or always, with `time` nil).
+    public mutating func flush(before time: Double? = nil) -> MinuteAggregate? {
+        guard let current = currentMinute else { return nil }
+        if let time, MinuteAggregate.minute(containing: time) <= current { return nil }
+        let finished = aggregate()
+        currentMinute = nil
+        readings = []
+        return finished
+    }
+
+    private func aggregate() -> MinuteAggregate? {
+        guard let minute = currentMinute, !readings.isEmpty else { return nil }
+        var pm1 = StatisticAccumulator()
+        var pm25 = StatisticAccumulator()
+        var pm10 = StatisticAccumulator()
+        var cf1 = StatisticAccumulator()
+        var temperature = StatisticAccumulator()
+        var humidity = StatisticAccumulator()
+        for reading in readings {
+            pm1.add(reading.pm1)
+            pm25.add(reading.pm25)
+            pm10.add(reading.pm10)
+            cf1.add(reading.pm25CF1)
+            temperature.add(reading.temperature)
+            humidity.add(reading.humidity)
+        }
+        return MinuteAggregate(
+            minute: minute, count: readings.count, pm1: pm1.statistic, pm25: pm25.statistic, pm10: pm10.statistic,
+            pm25CF1: cf1.statistic?.mean, temperature: temperature.statistic?.mean,
+            humidity: humidity.statistic?.mean)
+    }
+}
