@@ -59,8 +59,11 @@ targets += [
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "Storage", dependencies: ["AirQuality", "CSQLite"], swiftSettings: strictSettings),
     .testTarget(name: "StorageTests", dependencies: ["Storage", "AirQuality"], swiftSettings: strictSettings),
+    // Services, the group that runs them, signals, sd_notify and the watchdog.
+    .target(name: "Lifecycle", dependencies: ["Clocks", "Diagnostics"], swiftSettings: strictSettings),
+    .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle", "Clocks", "Diagnostics"], swiftSettings: strictSettings),
 ]
-executableDependencies += ["Storage"]
+executableDependencies += ["Storage", "Lifecycle"]
 
 // MARK: - MQTT: publishing with Home Assistant discovery
 
