@@ -62,7 +62,7 @@ targets += [
     // the executable).
     .target(name: "OpenMeteoTestSupport", dependencies: ["OpenMeteo"], swiftSettings: strictSettings),
     .testTarget(
-        name: "HTTPClientTests", dependencies: ["HTTPClient", "Clocks", "OpenMeteoTestSupport"],
+        name: "HTTPClientTests", dependencies: ["HTTPClient", "Clocks", "Diagnostics", "OpenMeteoTestSupport"],
         swiftSettings: strictSettings),
     .testTarget(
         name: "OpenMeteoTests",

@@ -198,7 +198,8 @@ private let curlHeaderCallback: breeze_curl_write_callback = { data, size, count
 
 extension Substring {
     fileprivate var trimmingSpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        // `isWhitespace` also matches "\r\n", which Swift reads as one Character.
+        let isSpace: (Character) -> Bool = { $0.isWhitespace }
         guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else {
             return ""
         }
