@@ -156,7 +156,7 @@ final class CurlTransfer: @unchecked Sendable {
         case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
             return .failure(error(.invalidURL, reason))
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
-            return .failure(error(.nameResolution, "cannot resolve host: \(reason)"))
+            return .failure(error(.nameResolution, reason))
         case CURLE_COULDNT_CONNECT:
             var osError = 0
             _ = breeze_curl_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &osError)

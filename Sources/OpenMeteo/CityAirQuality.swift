@@ -21,6 +21,21 @@ public struct CityAirQuality: Sendable, Hashable {
     /// PM10, µg/m³.
     public let pm10: Double?
 
+    /// A city's values.
+    public init(
+        place: NamedPlace, time: Date?, timezone: String?, usAQI: Int?, usAQIPM25: Int?, usAQIPM10: Int?, pm25: Double?,
+        pm10: Double?
+    ) {
+        self.place = place
+        self.time = time
+        self.timezone = timezone
+        self.usAQI = usAQI
+        self.usAQIPM25 = usAQIPM25
+        self.usAQIPM10 = usAQIPM10
+        self.pm25 = pm25
+        self.pm10 = pm10
+    }
+
     /// One element of `/api/v1/cities`' `cities` array.
     public var json: JSONValue {
         [
@@ -43,6 +58,9 @@ public struct CityAirQuality: Sendable, Hashable {
 public struct CitiesAirQuality: Sendable, Hashable {
     /// One entry per configured city, same order.
     public let cities: [CityAirQuality]
+
+    /// A result of `cities`.
+    public init(cities: [CityAirQuality]) { self.cities = cities }
 
     /// `{"cities": [...]}` (see docs/openmeteo.md).
     public var json: JSONValue { ["cities": .array(cities.map(\.json))] }
