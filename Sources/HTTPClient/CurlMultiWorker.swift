@@ -16,8 +16,11 @@ final class CurlMultiWorker: @unchecked Sendable {
         var stopping = false
     }
 
-    /// Longest sleep in `curl_multi_poll` without a wake-up; libcurl shortens it to its own timers.
-    private static let pollMilliseconds: Int32 = 1000
+    /// Longest sleep in `curl_multi_poll` while transfers run; libcurl shortens it to its own timers.
+    private static let busyPollMilliseconds: Int32 = 1000
+    /// Longest sleep with nothing to do (new work and stop requests wake the thread at once): a Pi's idle
+    /// thread should not wake every second.
+    private static let idlePollMilliseconds: Int32 = 60_000
 
     /// The `CURLM *` multi handle.
     private let multi: UnsafeMutableRawPointer
@@ -79,7 +82,8 @@ final class CurlMultiWorker: @unchecked Sendable {
             _ = curl_multi_perform(multi, &running)
             collectFinished()
             var ready: Int32 = 0
-            _ = curl_multi_poll(multi, nil, 0, Self.pollMilliseconds, &ready)
+            let timeout = active.isEmpty ? Self.idlePollMilliseconds : Self.busyPollMilliseconds
+            _ = curl_multi_poll(multi, nil, 0, timeout, &ready)
         }
         curl_multi_cleanup(multi)
     }
