@@ -55,22 +55,44 @@ public struct LoopbackResponse: Sendable {
 }
 
 /// An HTTP server on 127.0.0.1 with a kernel-chosen port; each connection is served on its own thread by
-/// `handler`, with `Connection: close`. Stop it with ``stop()`` (also done on deinit).
-public final class LoopbackHTTPServer: @unchecked Sendable {
+/// `handler`, with `Connection: close`. Stop it with ``stop()``; releasing it stops it too.
+public final class LoopbackHTTPServer: Sendable {
+    private let listener: Listener
+
+    /// Starts listening.
+    public init(handler: @escaping @Sendable (LoopbackRequest) -> LoopbackResponse) throws {
+        listener = try Listener(handler: handler)
+    }
+
+    deinit { listener.stop() }
+
     /// The port it listens on.
-    public let port: Int
-    private let listener: Int32
-    private let handler: @Sendable (LoopbackRequest) -> LoopbackResponse
-    private let state = Mutex<(stopped: Bool, requests: [LoopbackRequest])>((false, []))
+    public var port: Int { listener.port }
 
     /// `http://127.0.0.1:<port>`.
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// Every request received so far, in order.
-    public var requests: [LoopbackRequest] { state.withLock { $0.requests } }
+    public var requests: [LoopbackRequest] { listener.requests }
+
+    /// Stops accepting; connections in progress finish or are abandoned.
+    public func stop() { listener.stop() }
+}
+
+/// The listening socket and its threads. The accept thread holds this object, not the server, so releasing
+/// the server stops it.
+private final class Listener: @unchecked Sendable {
+    /// The port it listens on.
+    let port: Int
+    private let listener: Int32
+    private let handler: @Sendable (LoopbackRequest) -> LoopbackResponse
+    private let state = Mutex<(stopped: Bool, requests: [LoopbackRequest])>((false, []))
+
+    /// Every request received so far, in order.
+    var requests: [LoopbackRequest] { state.withLock { $0.requests } }
 
     /// Starts listening.
-    public init(handler: @escaping @Sendable (LoopbackRequest) -> LoopbackResponse) throws {
+    init(handler: @escaping @Sendable (LoopbackRequest) -> LoopbackResponse) throws {
         self.handler = handler
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
@@ -96,10 +118,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
-    deinit { stop() }
-
     /// Stops accepting; connections in progress finish or are abandoned.
-    public func stop() {
+    func stop() {
         let first = state.withLock { state -> Bool in
             defer { state.stopped = true }
             return !state.stopped

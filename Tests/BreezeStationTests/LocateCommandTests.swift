@@ -61,7 +61,7 @@ struct LocateCommandTests {
         fake.inject(.errorBody(400, reason: "Parameter count must be between 1 and 100"), path: "/v1/search")
         let path = try config(geocodingURL: fake.endpoints().geocoding)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try StationBinary.run(["locate", "Berlin", "--config", path])
+        let result = try withExtendedLifetime(fake) { try StationBinary.run(["locate", "Berlin", "--config", path]) }
         #expect(result.status == 69)
         #expect(result.stderr.contains("HTTP 400: Parameter count must be between 1 and 100"))
     }
@@ -71,7 +71,7 @@ struct LocateCommandTests {
         let fake = try FakeOpenMeteo()
         let path = try config(geocodingURL: fake.endpoints().geocoding)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try StationBinary.run(["locate", "Atlantis", "--config", path])
+        let result = try withExtendedLifetime(fake) { try StationBinary.run(["locate", "Atlantis", "--config", path]) }
         #expect(result.status == 1)
         #expect(result.stdout == "[]\n")
         #expect(result.stderr.contains("no place matches 'Atlantis'"))

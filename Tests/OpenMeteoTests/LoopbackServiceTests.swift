@@ -57,7 +57,9 @@ struct LoopbackServiceTests {
 
     @Test("humidity")
     func humidity() async throws {
-        #expect(try await LoopbackStack().client.humidity(at: berlin).relativeHumidity == 81)
+        let stack = try LoopbackStack()
+        #expect(try await stack.client.humidity(at: berlin).relativeHumidity == 81)
+        #expect(stack.fake.requests(to: "/v1/forecast").count == 1)
     }
 
     @Test("climate: six years fetched concurrently, the trend per decade, past years cached")
