@@ -47,7 +47,31 @@ executableDependencies += ["AirQuality", "Clocks", "Diagnostics", "JSON", "Confi
 
 // MARK: - Open-Meteo: HTTP client on libcurl, services, reconciliation
 
-// (added by the Open-Meteo work)
+// libcurl as a system library; its variadic setters are wrapped by typed `static inline` functions in the
+// shim header, so no C target is needed.
+targets += [
+    .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    // The async HTTP client: one libcurl multi handle on a dedicated thread, retries with backoff.
+    .target(name: "HTTPClient", dependencies: ["CCurl", "Clocks", "Diagnostics"], swiftSettings: strictSettings),
+    // Open-Meteo: request building, response models, services, configuration, caches.
+    .target(
+        name: "OpenMeteo",
+        dependencies: ["HTTPClient", "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration"],
+        swiftSettings: strictSettings),
+    // Test scaffolding: a real loopback HTTP server that plays Open-Meteo (full Foundation; never linked by
+    // the executable).
+    .target(name: "OpenMeteoTestSupport", dependencies: ["OpenMeteo"], swiftSettings: strictSettings),
+    .testTarget(
+        name: "HTTPClientTests", dependencies: ["HTTPClient", "Clocks", "Diagnostics", "OpenMeteoTestSupport"],
+        swiftSettings: strictSettings),
+    .testTarget(
+        name: "OpenMeteoTests",
+        dependencies: ["OpenMeteo", "HTTPClient", "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration",
+                       "OpenMeteoTestSupport"],
+        swiftSettings: strictSettings),
+]
+executableDependencies += ["HTTPClient", "OpenMeteo"]
+endToEndTestDependencies += ["OpenMeteoTestSupport"]
 
 // MARK: - HTTP endpoint: libmicrohttpd server, routes, renderers
 

@@ -15,7 +15,9 @@ enum CommandRegistry {
     static let leds: [any Subcommand.Type] = []
 
     /// locate.
-    static let openMeteo: [any Subcommand.Type] = []
+    static let openMeteo: [any Subcommand.Type] = [
+        LocateCommand.self,
+    ]
 
     /// run, demo, check-config, doctor.
     static let station: [any Subcommand.Type] = []

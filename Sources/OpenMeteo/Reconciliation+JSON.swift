@@ -1,0 +1,58 @@
+public import AirQuality
+public import JSON
+
+extension Reconciliation {
+    /// The `reconciliation` block of `/api/v1/current` (see docs/reconciliation.md).
+    public var json: JSONValue {
+        [
+            "state": .string(state.rawValue),
+            "suspect_reason": JSONValue(suspectReason?.rawValue),
+            "explanation": .string(explanation),
+            "pm2_5": pm25?.json ?? .null,
+            "pm10": pm10?.json ?? .null,
+            "local_aqi_24h": JSONValue(localAQI24h),
+            "reference_aqi_24h": JSONValue(referenceAQI24h),
+            "aqi_difference": JSONValue(aqiDifference),
+            "long_run_ratio": JSONValue(longRunRatio.map { ($0 * 100).rounded() / 100 }),
+            "long_run_hours": .number(Double(longRunHours)),
+            "reference_age_s": JSONValue(referenceAge.map { Int($0.rounded(.down)) }),
+            "reference_error": JSONValue(referenceError),
+            "evaluated_at": .string(OpenMeteoTime.utcText(evaluatedAt)),
+        ]
+    }
+}
+
+extension PMComparison {
+    /// `{"local": 12.3, "reference": 10.1, "difference": 2.2, "ratio": 1.22, "hours": 3}`, µg/m³, one decimal.
+    public var json: JSONValue {
+        [
+            "local": .number(Self.round(local, 10)),
+            "reference": .number(Self.round(reference, 10)),
+            "difference": .number(Self.round(difference, 10)),
+            "ratio": JSONValue(ratio.map { Self.round($0, 100) }),
+            "hours": .number(Double(hours)),
+        ]
+    }
+
+    private static func round(_ value: Double, _ scale: Double) -> Double { (value * scale).rounded() / scale }
+}
+
+extension AQISelection {
+    /// `{"source": "open-meteo", "aqi": 61, "level": "moderate", "reason": "...", "reference_age_s": 300}`.
+    public var json: JSONValue {
+        [
+            "source": .string(source.rawValue),
+            "aqi": JSONValue(aqi),
+            "level": JSONValue(level?.rawValue),
+            "reason": .string(reason),
+            "reference_age_s": JSONValue(referenceAge.map { Int($0.rounded(.down)) }),
+        ]
+    }
+}
+
+extension CachedValue where Value == AirQualityReading {
+    /// The snapshot reconciliation and the AQI source selection take.
+    public var referenceSnapshot: ReferenceSnapshot {
+        ReferenceSnapshot(reading: value?.reference, fetchedAt: fetchedAt, error: error)
+    }
+}

@@ -1,0 +1,65 @@
+import AirQuality
+import Clocks
+import Foundation
+import JSON
+import OpenMeteo
+import OpenMeteoTestSupport
+import Testing
+
+@Suite("Reconciliation against a decoded Open-Meteo answer, and its JSON")
+struct ReconciliationJSONTests {
+    let berlin = GeoCoordinate(latitude: 52.52, longitude: 13.41)!
+
+    /// The refresh cache after one fetch of the fixture, at 14:30Z.
+    func reference() async throws -> (CachedValue<AirQualityReading>, Date) {
+        let clock = ManualClock(start: OpenMeteoFixtures.currentTime.addingTimeInterval(1800))
+        let client = OpenMeteoClient(transport: RecordingTransport(body: OpenMeteoFixtures.currentAirQuality()))
+        let refresh = PeriodicRefresh(name: "air quality", interval: .seconds(900), clock: clock, logger: testLogger().0) {
+            try await client.currentAirQuality(at: berlin)
+        }
+        return (await refresh.refresh(), clock.now)
+    }
+
+    @Test("local hourly means from the same air agree; the AQI is compared with the PM sub-index")
+    func agrees() async throws {
+        let (cache, now) = try await reference()
+        // The last six complete hours, with the sensor 1 µg/m³ above the model's hour means.
+        let local = (1...6).map { hoursBefore -> HourlyPM in
+            let start = OpenMeteoFixtures.currentTime.addingTimeInterval(-3600 * Double(hoursBefore))
+            let model = cache.value?.reference.hourMean(\.pm25, hourStart: start) ?? 0
+            return HourlyPM(hourStart: start, pm25: model + 1, pm10: nil)
+        }
+        var history = ReconciliationHistory()
+        let result = try #require(Reconciler.evaluate(
+            local: local, localAQI24h: 58, reference: cache.referenceSnapshot, history: &history, now: now))
+        #expect(result.state == .agrees)
+        #expect(result.pm25?.difference == 1)
+        #expect(result.referenceAQI24h == 61)
+        #expect(history.pairs.count == 6)
+
+        let json = result.json
+        #expect(keys(json) == [
+            "state", "suspect_reason", "explanation", "pm2_5", "pm10", "local_aqi_24h", "reference_aqi_24h",
+            "aqi_difference", "long_run_ratio", "long_run_hours", "reference_age_s", "reference_error", "evaluated_at",
+        ])
+        #expect(json["state"] == "agrees")
+        #expect(json["suspect_reason"] == .null)
+        #expect(json["pm2_5"]?["difference"] == 1)
+        #expect(keys(json["pm2_5"]) == ["local", "reference", "difference", "ratio", "hours"])
+        #expect(json["pm10"] == .null)
+        #expect(json["aqi_difference"] == -3)
+        #expect(json["reference_age_s"] == 0)
+        #expect(json["evaluated_at"] == "2026-11-30T14:30:00Z")
+    }
+
+    @Test("the fallback's JSON")
+    func selectionJSON() async throws {
+        let (cache, now) = try await reference()
+        let selection = AQISourceSelector.select(health: .stale, localAQI: nil, reference: cache.referenceSnapshot, now: now)
+        let json = selection.json
+        #expect(keys(json) == ["source", "aqi", "level", "reason", "reference_age_s"])
+        #expect(json["source"] == "open-meteo")
+        #expect(json["aqi"] == 61)
+        #expect(json["level"] == "moderate")
+    }
+}
