@@ -42,9 +42,10 @@ struct MHD_Daemon *breeze_http_start(const breeze_http_options *options, breeze_
     unsigned int flags = options->flags;
     if (options->log_sink != NULL) flags |= MHD_USE_ERROR_LOG;
     // `options` must outlive the daemon: the logger reads its sink on libmicrohttpd's threads.
+    // The logger goes first, so messages about the other options reach it.
     return MHD_start_daemon(flags, 0, NULL, NULL, (MHD_AccessHandlerCallback)handler, handler_context,
-                            MHD_OPTION_ARRAY, items,
                             MHD_OPTION_EXTERNAL_LOGGER, breeze_http_log, (void *)options,
+                            MHD_OPTION_ARRAY, items,
                             MHD_OPTION_END);
 }
 
