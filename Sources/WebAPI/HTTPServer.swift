@@ -64,6 +64,11 @@ public final class HTTPServer: Sendable {
         running.withLock { $0?.port }
     }
 
+    /// Connections open right now (accepted by libmicrohttpd, not yet closed); 0 when not running.
+    public var openConnections: Int {
+        running.withLock { $0?.openConnections } ?? 0
+    }
+
     /// Stops accepting, closes every connection and joins libmicrohttpd's threads (MHD_stop_daemon).
     public func stop() {
         let daemon = running.withLock { daemon -> RunningDaemon? in
@@ -138,6 +143,11 @@ private final class RunningDaemon: @unchecked Sendable {
         self.context = retained
         let bound = breeze_http_bound_port(started)
         self.port = bound != 0 ? bound : address.port
+    }
+
+    var openConnections: Int {
+        guard let daemon else { return 0 }
+        return Int(breeze_http_current_connections(daemon))
     }
 
     func stop() {
