@@ -73,7 +73,7 @@ targets += [
         swiftSettings: strictSettings),
     .testTarget(
         name: "StationSnapshotTests", dependencies: ["StationSnapshot", "AirQuality", "JSON"],
-        exclude: ["Fixtures"], swiftSettings: strictSettings),
+        swiftSettings: strictSettings),
     .testTarget(
         name: "StationEndpointTests",
         dependencies: [
