@@ -51,7 +51,7 @@ public enum StatusPage {
             <main id="station" data-aqi="\(reading.map { String($0.value) } ?? "")" data-level="\(level?.rawValue ?? "")" data-color="\(color)" style="--level:\(color);--on-level:\(badgeText)">
             <header>
             <h1>\(HTMLText.escape(snapshot.station.name))</h1>
-            <p class="meta">Updated <time datetime="\(ISO8601Time.format(snapshot.time))" data-local>\(HTMLText.clock(snapshot.time)) UTC</time> · \(coordinates(snapshot.station)) · <span id="refresh-status" role="status"></span></p>
+            <p class="meta">Updated <time datetime="\(ISO8601Time.format(snapshot.time))" data-local>\(HTMLText.clock(snapshot.time)) UTC</time> · \(coordinates(snapshot.station)) <span id="refresh-status" role="status"></span></p>
             </header>
             <section class="card" aria-labelledby="now">
             <h2 id="now" class="sr-only">Air quality now</h2>
@@ -224,7 +224,7 @@ public enum StatusPage {
         fetch(location.pathname,{cache:"no-cache"}).then(function(r){if(!r.ok){throw new Error("HTTP "+r.status);}return r.text();}).then(function(html){
         var next=new DOMParser().parseFromString(html,"text/html").getElementById("station");var now=document.getElementById("station");
         if(next&&now){now.replaceWith(next);localTimes(next);document.title=new DOMParser().parseFromString(html,"text/html").title;}
-        }).catch(function(){say("refresh-status","Offline: showing the last data received.");});
+        }).catch(function(){say("refresh-status","· offline: showing the last data received");});
         }
         localTimes(document);
         setInterval(refresh,\(refreshSeconds * 1000));
