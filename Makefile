@@ -16,6 +16,8 @@ BUILD_PACKAGES := pkg-config
 TEST_PACKAGES :=
 # Make targets `make test` runs after the Swift tests (checks against real tools, other build legs, rigs).
 EXTRA_TESTS :=
+# Make targets `make bench` runs after breeze-bench (benchmarks against real peers).
+EXTRA_BENCHES :=
 
 # Each area adds its packages, extra tests and targets in its own file.
 include $(sort $(wildcard mk/*.mk))
@@ -41,6 +43,7 @@ demo: build
 bench: deps
 	$(SWIFT) build -c release --product breeze-bench $(SWIFT_BUILD_FLAGS)
 	.build/release/breeze-bench
+	@for target in $(EXTRA_BENCHES); do $(MAKE) --no-print-directory $$target || exit 1; done
 
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib $(SWIFT_BUILD_FLAGS)

@@ -75,7 +75,39 @@ endToEndTestDependencies += ["OpenMeteoTestSupport"]
 
 // MARK: - HTTP endpoint: libmicrohttpd server, routes, renderers
 
-// (added by the HTTP endpoint work)
+// libmicrohttpd (Debian: libmicrohttpd-dev) and a C shim for what Swift cannot call (the variadic start).
+targets += [
+    .systemLibrary(
+        name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"]),
+    // The server, limits and router; knows nothing of air quality.
+    .target(
+        name: "WebAPI", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim", "Diagnostics", "Configuration", "JSON"],
+        swiftSettings: strictSettings),
+    // The station's state as one immutable value, and its renderings (JSON, Prometheus, page, OpenAPI).
+    .target(name: "StationSnapshot", dependencies: ["AirQuality", "JSON", "Diagnostics"], swiftSettings: strictSettings),
+    // The routes over the server and the publisher that swaps the pre-encoded bodies.
+    .target(
+        name: "StationEndpoint", dependencies: ["WebAPI", "StationSnapshot", "JSON", "Diagnostics", "Clocks"],
+        swiftSettings: strictSettings),
+    // Raw-socket HTTP client (source addresses, trickles, oversize requests) and procfs memory, for tests.
+    .target(name: "HTTPTestSupport", swiftSettings: strictSettings),
+    .testTarget(
+        name: "WebAPITests", dependencies: ["WebAPI", "HTTPTestSupport", "Configuration", "JSON", "Diagnostics"],
+        swiftSettings: strictSettings),
+    .testTarget(
+        name: "StationSnapshotTests", dependencies: ["StationSnapshot", "AirQuality", "JSON"],
+        swiftSettings: strictSettings),
+    .testTarget(
+        name: "StationEndpointTests",
+        dependencies: [
+            "StationEndpoint", "StationSnapshot", "WebAPI", "HTTPTestSupport", "AirQuality", "JSON", "Diagnostics",
+            "Clocks",
+        ],
+        exclude: ["Fixtures"], swiftSettings: strictSettings),
+]
+executableDependencies += ["WebAPI", "StationSnapshot", "StationEndpoint"]
+endToEndTestDependencies += ["StationSnapshot", "HTTPTestSupport", "JSON"]
 
 // MARK: - Station: configuration, pipeline, storage, systemd
 

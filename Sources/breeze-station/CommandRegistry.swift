@@ -1,6 +1,6 @@
 /// Every subcommand, in the order `--help` lists them. Each area adds its commands in its own group.
 enum CommandRegistry {
-    static let all: [any Subcommand.Type] = foundation + sensors + leds + openMeteo + station
+    static let all: [any Subcommand.Type] = foundation + sensors + leds + openMeteo + http + station
 
     /// The AQI engine and the build.
     static let foundation: [any Subcommand.Type] = [
@@ -17,6 +17,11 @@ enum CommandRegistry {
     /// locate.
     static let openMeteo: [any Subcommand.Type] = [
         LocateCommand.self,
+    ]
+
+    /// serve (the HTTP endpoint on a snapshot file).
+    static let http: [any Subcommand.Type] = [
+        ServeCommand.self,
     ]
 
     /// run, demo, check-config, doctor.

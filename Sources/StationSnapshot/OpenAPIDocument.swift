@@ -1,0 +1,200 @@
+public import JSON
+import Diagnostics
+
+/// `GET /openapi.json`: an OpenAPI 3.1 description of every route. The endpoint's tests validate real
+/// responses of every route against these schemas, so the document cannot drift from the code.
+public enum OpenAPIDocument {
+    /// The routes the document describes, in order.
+    public static let paths = [
+        "/", "/api/v1/current", "/api/v1/history", "/api/v1/cities", "/api/v1/pollen", "/api/v1/climate",
+        "/api/v1/share", "/metrics", "/healthz", "/readyz", "/openapi.json",
+    ]
+
+    /// The document.
+    public static func render() -> JSONValue {
+        [
+            "openapi": "3.1.0",
+            "info": [
+                "title": "Breeze Station",
+                "version": .string(BuildInfo.version),
+                "description": "Read-only HTTP API of an air-quality station. Every route answers GET and HEAD; other methods get 405 with Allow: GET, HEAD. Errors are JSON {\"error\", \"status\"}. API routes send Access-Control-Allow-Origin: *; resources carry an ETag and answer a matching If-None-Match with 304.",
+                "license": ["name": "See the project's repository"],
+            ],
+            "paths": .object(pathItems()),
+            "components": ["schemas": schemas(), "responses": sharedResponses()],
+        ]
+    }
+
+    static func pathItems() -> [(key: String, value: JSONValue)] {
+        [
+            ("/", get("The status page (HTML, no external assets).", ok: content("text/html", ["type": "string"]))),
+            ("/api/v1/current", get(
+                "The station now: sensor, AQI, Open-Meteo reference, reconciliation and LEDs.",
+                ok: content("application/json", ref("Current")), extra: [("503", ref(response: "Error"))])),
+            ("/api/v1/history", get(
+                "Series from the station's store.",
+                parameters: [
+                    parameter("from", "Start (inclusive): ISO 8601 time, date or Unix seconds. Default: one hour, day or 30 days before `to`."),
+                    parameter("to", "End (exclusive): ISO 8601 time, date or Unix seconds. Default: now."),
+                    parameter("resolution", "Bucket size (default hour). Ranges are limited to 2 days per minute, 92 days per hour and 3660 days per day.", values: ["minute", "hour", "day"]),
+                ],
+                ok: content("application/json", ref("History")),
+                extra: [("400", ref(response: "Error")), ("503", ref(response: "Error"))])),
+            ("/api/v1/cities", service("Air quality in the configured cities (Open-Meteo).")),
+            ("/api/v1/pollen", service("Pollen at the station's place (Open-Meteo).")),
+            ("/api/v1/climate", service("The climate history of today's date at the station's place (Open-Meteo).")),
+            ("/api/v1/share", get(
+                "The share line, e.g. \"Air Quality in Balcony: AQI 57 - Moderate\".",
+                ok: content("text/plain", ["type": "string"]), extra: [("503", ref(response: "Error"))])),
+            ("/metrics", get(
+                "Prometheus text format 0.0.4; every metric starts with breeze_.",
+                ok: content("text/plain", ["type": "string"]))),
+            ("/healthz", get("The process is alive.", ok: content("application/json", ref("Health")))),
+            ("/readyz", get(
+                "Ready when sensor data or reference data is present.",
+                ok: content("application/json", ref("Readiness")),
+                extra: [("503", ["description": "Not ready", "content": ["application/json": ["schema": ref("Readiness")]]])])),
+            ("/openapi.json", get("This document.", ok: content("application/json", ["type": "object"]))),
+        ]
+    }
+
+    static func get(
+        _ summary: String, parameters: [JSONValue] = [], ok: JSONValue, extra: [(String, JSONValue)] = []
+    ) -> JSONValue {
+        var responses: [(key: String, value: JSONValue)] = [("200", ok)]
+        responses += extra.map { (key: $0.0, value: $0.1) }
+        responses.append(("405", ref(response: "MethodNotAllowed")))
+        var operation: [(key: String, value: JSONValue)] = [("summary", .string(summary))]
+        if !parameters.isEmpty { operation.append(("parameters", .array(parameters))) }
+        operation.append(("responses", .object(responses)))
+        return ["get": .object(operation)]
+    }
+
+    static func service(_ summary: String) -> JSONValue {
+        get(
+            summary, ok: content("application/json", ["type": "object"]),
+            extra: [
+                ("404", ["description": "Not configured", "content": ["application/json": ["schema": ref("Error")]]]),
+                ("503", ref(response: "Error")),
+            ])
+    }
+
+    static func content(_ type: String, _ schema: JSONValue) -> JSONValue {
+        let media: JSONValue = ["schema": schema]
+        return ["description": "OK", "content": .object([(key: type, value: media)])]
+    }
+
+    static func parameter(_ name: String, _ description: String, values: [String]? = nil) -> JSONValue {
+        var schema: [(key: String, value: JSONValue)] = [("type", "string")]
+        if let values { schema.append(("enum", .array(values.map(JSONValue.string)))) }
+        return ["name": .string(name), "in": "query", "required": false, "description": .string(description), "schema": .object(schema)]
+    }
+
+    static func ref(_ schema: String) -> JSONValue { ["$ref": .string("#/components/schemas/\(schema)")] }
+    static func ref(response: String) -> JSONValue { ["$ref": .string("#/components/responses/\(response)")] }
+
+    static func sharedResponses() -> JSONValue {
+        [
+            "Error": ["description": "Error", "content": ["application/json": ["schema": ref("Error")]]],
+            "MethodNotAllowed": [
+                "description": "Only GET and HEAD are allowed",
+                "headers": ["Allow": ["schema": ["type": "string", "const": "GET, HEAD"]]],
+                "content": ["application/json": ["schema": ref("Error")]],
+            ],
+        ]
+    }
+
+    // MARK: - Schemas
+
+    static func object(_ properties: [(String, JSONValue)]) -> JSONValue {
+        [
+            "type": "object",
+            "additionalProperties": false,
+            "required": .array(properties.map { .string($0.0) }),
+            "properties": .object(properties.map { (key: $0.0, value: $0.1) }),
+        ]
+    }
+
+    static func nullable(_ type: String, _ extra: [(String, JSONValue)] = []) -> JSONValue {
+        .object([(key: "type", value: [.string(type), "null"])] + extra.map { (key: $0.0, value: $0.1) })
+    }
+
+    static func strings(_ values: [String], nullable: Bool = false) -> JSONValue {
+        nullable
+            ? ["type": ["string", "null"], "enum": .array(values.map(JSONValue.string) + [.null])]
+            : ["type": "string", "enum": .array(values.map(JSONValue.string))]
+    }
+
+    static let time: JSONValue = ["type": "string", "format": "date-time"]
+    static let nullableTime: JSONValue = ["type": ["string", "null"], "format": "date-time"]
+    static let concentration: JSONValue = nullable("number", [("minimum", 0), ("description", "µg/m³")])
+
+    static func schemas() -> JSONValue {
+        [
+            "Error": object([("error", ["type": "string"]), ("status", ["type": "integer", "minimum": 400, "maximum": 599])]),
+            "Health": object([("status", strings(["ok"]))]),
+            "Readiness": object([
+                ("status", strings(["ready", "not_ready"])), ("sensor", ["type": "boolean"]), ("reference", ["type": "boolean"]),
+            ]),
+            "Current": object([
+                ("station", object([("name", ["type": "string"]), ("latitude", ["type": "number"]), ("longitude", ["type": "number"])])),
+                ("time", time),
+                ("sensor", object([
+                    ("model", nullable("string")),
+                    ("health", strings(["ok", "warming_up", "stale", "fault", "absent"])),
+                    ("reason", nullable("string")),
+                    ("age_s", nullable("integer", [("minimum", 0)])),
+                    ("pm1_0", concentration), ("pm2_5", concentration), ("pm10", concentration),
+                    ("correction", strings(["none", "epa-2021", "epa-2022-smoke"])),
+                    ("pm2_5_corrected", concentration),
+                    ("correction_note", nullable("string")),
+                ])),
+                ("aqi", object([
+                    ("value", nullable("integer", [("minimum", 0)])),
+                    ("source", strings(["local", "open-meteo"], nullable: true)),
+                    ("basis", strings(["nowcast", "24h", "instant"], nullable: true)),
+                    ("pollutant", strings(["pm2_5", "pm10", "o3", "co", "so2", "no2"], nullable: true)),
+                    ("beyond_index", nullable("boolean")),
+                    ("level", strings(["excellent", "good", "moderate", "unhealthy_sensitive", "unhealthy", "very_unhealthy", "hazardous"], nullable: true)),
+                    ("text", nullable("string")), ("emoji", nullable("string")), ("description", nullable("string")),
+                    ("color", nullable("string", [("pattern", "^#[0-9a-f]{6}$")])),
+                    ("epa_category", strings(["Good", "Moderate", "Unhealthy for Sensitive Groups", "Unhealthy", "Very Unhealthy", "Hazardous"], nullable: true)),
+                    ("epa_color", nullable("string", [("pattern", "^#[0-9a-f]{6}$")])),
+                    ("tips", ["type": "array", "items": ["type": "string"]]),
+                    ("instant", nullable("integer", [("minimum", 0)])),
+                    ("nowcast", nullable("integer", [("minimum", 0)])),
+                    ("avg_24h", nullable("integer", [("minimum", 0)])),
+                ])),
+                ("reference", object([
+                    ("status", strings(["ok", "unavailable", "pending", "disabled"])),
+                    ("error", nullable("string")),
+                    ("time", nullableTime), ("fetched_at", nullableTime),
+                    ("age_s", nullable("integer", [("minimum", 0)])),
+                    ("us_aqi", nullable("integer", [("minimum", 0)])),
+                    ("pm2_5", concentration), ("pm10", concentration), ("ozone", concentration),
+                    ("nitrogen_dioxide", concentration), ("sulphur_dioxide", concentration), ("carbon_monoxide", concentration),
+                ])),
+                ("reconciliation", object([
+                    ("state", ["type": "string", "description": "pending, agree, drifting, fallback, no_reference, ..."]),
+                    ("message", nullable("string")),
+                    ("local_aqi", nullable("integer")), ("reference_aqi", nullable("integer")),
+                    ("difference", nullable("integer")), ("ratio", nullable("number")),
+                    ("since", nullableTime),
+                ])),
+                ("leds", object([
+                    ("color", nullable("string", [("pattern", "^#[0-9a-f]{6}$")])), ("pattern", ["type": "string"]),
+                ])),
+            ]),
+            "History": object([
+                ("from", time), ("to", time), ("resolution", strings(["minute", "hour", "day"])),
+                ("points", [
+                    "type": "array",
+                    "items": object([
+                        ("time", time), ("pm1_0", concentration), ("pm2_5", concentration), ("pm10", concentration),
+                        ("aqi", nullable("integer", [("minimum", 0)])), ("samples", ["type": "integer", "minimum": 0]),
+                    ]),
+                ]),
+            ]),
+        ]
+    }
+}

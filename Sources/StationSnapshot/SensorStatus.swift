@@ -1,0 +1,68 @@
+public import AirQuality
+public import FoundationEssentials
+
+/// The particulate sensor's health, as the API reports it. Raw values are the JSON strings.
+public enum SensorHealth: String, Sendable, CaseIterable, Hashable {
+    /// Readings arrive and make sense.
+    case ok
+    /// Powered up recently; readings are not yet trusted (the fan needs about 30 s).
+    case warmingUp = "warming_up"
+    /// No reading for longer than expected.
+    case stale
+    /// The sensor reports an error or its readings are implausible.
+    case fault
+    /// No sensor configured or found.
+    case absent
+}
+
+/// The particulate sensor: model, health and the latest reading.
+public struct SensorStatus: Sendable, Hashable {
+    /// The model, e.g. "PMS5003"; nil when no sensor is configured.
+    public var model: String?
+    /// Health.
+    public var health: SensorHealth
+    /// Why the health is what it is, for people ("no frame for 42 s"); nil when ok.
+    public var reason: String?
+    /// When the latest reading was taken; nil before the first.
+    public var readingTime: Date?
+    /// PM1.0 in µg/m³ (the sensor's own value).
+    public var pm1_0: Double?
+    /// PM2.5 in µg/m³ (the sensor's own value, before correction).
+    public var pm2_5: Double?
+    /// PM10 in µg/m³.
+    public var pm10: Double?
+    /// The PM2.5 correction that actually ran (``PM25Correction/none`` when a wanted one could not).
+    public var correction: PM25Correction
+    /// PM2.5 after the correction, µg/m³: the value the AQI uses.
+    public var correctedPM2_5: Double?
+    /// Why a wanted correction did not run.
+    public var correctionNote: String?
+
+    /// A status; the default is "no sensor".
+    public init(
+        model: String? = nil, health: SensorHealth = .absent, reason: String? = nil, readingTime: Date? = nil,
+        pm1_0: Double? = nil, pm2_5: Double? = nil, pm10: Double? = nil, correction: PM25Correction = .none,
+        correctedPM2_5: Double? = nil, correctionNote: String? = nil
+    ) {
+        self.model = model
+        self.health = health
+        self.reason = reason
+        self.readingTime = readingTime
+        self.pm1_0 = pm1_0
+        self.pm2_5 = pm2_5
+        self.pm10 = pm10
+        self.correction = correction
+        self.correctedPM2_5 = correctedPM2_5
+        self.correctionNote = correctionNote
+    }
+
+    /// Sets the corrected PM2.5 from the engine's result.
+    public mutating func apply(_ corrected: CorrectedPM25) {
+        correction = corrected.correction
+        correctedPM2_5 = corrected.value
+        correctionNote = corrected.note
+    }
+
+    /// Whether there is a reading at all.
+    public var hasReading: Bool { readingTime != nil && (pm2_5 != nil || pm10 != nil || pm1_0 != nil) }
+}

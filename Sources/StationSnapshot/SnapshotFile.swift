@@ -1,0 +1,201 @@
+public import FoundationEssentials
+public import JSON
+import AirQuality
+
+/// A snapshot read from a JSON file, for serving a fixed state before (or without) the station: the bench,
+/// the browser test, demos (`breeze-station serve --snapshot FILE`).
+///
+/// The file is an `/api/v1/current` document (derived keys such as `text`, `emoji`, `tips` are ignored and
+/// recomputed) with optional extra keys: `chart` (`[{"time", "aqi", "pm2_5"}]`), `counters`
+/// (`{"sensor_frames", "checksum_errors", "resyncs", "reference_fetches", "reference_failures"}`), `services`
+/// (`{"cities", "pollen", "climate"}`: any JSON each), `ticker` (`[{"name", "aqi"}]`) and `history`
+/// (`{"minute"|"hour"|"day": [history points]}`).
+public struct SnapshotFile: Sendable {
+    /// The snapshot.
+    public let snapshot: StationSnapshot
+    /// The history the file carries (empty series when it has none).
+    public let history: InMemoryHistory
+
+    /// Decodes `document`; errors name the key path.
+    public init(_ document: JSONValue) throws(SnapshotFileError) {
+        let root = Reader(document, path: "")
+        let stationReader = try root.object("station")
+        let station = StationIdentity(
+            name: try stationReader.string("name") ?? "Breeze Station",
+            latitude: try stationReader.number("latitude") ?? 0, longitude: try stationReader.number("longitude") ?? 0)
+        guard let time = try root.time("time") else { throw SnapshotFileError("time: required") }
+        var snapshot = StationSnapshot(station: station, time: time)
+
+        if let sensor = try root.optionalObject("sensor") {
+            let health = try sensor.choice("health", SensorHealth.self) ?? .absent
+            let age = try sensor.number("age_s")
+            snapshot.sensor = SensorStatus(
+                model: try sensor.string("model"), health: health, reason: try sensor.string("reason"),
+                readingTime: age.map { time.addingTimeInterval(-$0) }, pm1_0: try sensor.number("pm1_0"),
+                pm2_5: try sensor.number("pm2_5"), pm10: try sensor.number("pm10"),
+                correction: try sensor.choice("correction", PM25Correction.self) ?? .none,
+                correctedPM2_5: try sensor.number("pm2_5_corrected"), correctionNote: try sensor.string("correction_note"))
+        }
+        if let aqi = try root.optionalObject("aqi") {
+            if let value = try aqi.number("value") {
+                snapshot.aqi = AQIReading(
+                    value: Int(value), source: try aqi.choice("source", AQISource.self) ?? .local,
+                    basis: try aqi.choice("basis", AQIBasis.self) ?? .nowcast,
+                    pollutant: try aqi.choice("pollutant", Pollutant.self) ?? .pm2_5,
+                    isBeyondIndex: try aqi.bool("beyond_index") ?? false)
+            }
+            snapshot.localIndices = LocalIndices(
+                instant: try aqi.number("instant").map { Int($0) }, nowcast: try aqi.number("nowcast").map { Int($0) },
+                average24h: try aqi.number("avg_24h").map { Int($0) })
+        }
+        if let reference = try root.optionalObject("reference") {
+            let status = try reference.string("status") ?? "disabled"
+            var reading: ReferenceReading?
+            if let dataTime = try reference.time("time") {
+                let age = try reference.number("age_s") ?? 0
+                reading = ReferenceReading(
+                    time: dataTime, fetchedAt: try reference.time("fetched_at") ?? time.addingTimeInterval(-age),
+                    usAQI: try reference.number("us_aqi").map { Int($0) }, pm2_5: try reference.number("pm2_5"),
+                    pm10: try reference.number("pm10"), ozone: try reference.number("ozone"),
+                    nitrogenDioxide: try reference.number("nitrogen_dioxide"),
+                    sulphurDioxide: try reference.number("sulphur_dioxide"),
+                    carbonMonoxide: try reference.number("carbon_monoxide"))
+            }
+            switch status {
+            case "ok":
+                guard let reading else { throw SnapshotFileError("reference.time: required when status is ok") }
+                snapshot.reference = .available(reading)
+            case "unavailable": snapshot.reference = .unavailable(error: try reference.string("error") ?? "unknown", last: reading)
+            case "pending": snapshot.reference = .pending
+            case "disabled": snapshot.reference = .disabled
+            default: throw SnapshotFileError("reference.status: expected ok, unavailable, pending or disabled, found '\(status)'")
+            }
+        }
+        if let reconciliation = try root.optionalObject("reconciliation") {
+            snapshot.reconciliation = ReconciliationStatus(
+                state: ReconciliationState(rawValue: try reconciliation.string("state") ?? "pending"),
+                message: try reconciliation.string("message"),
+                localAQI: try reconciliation.number("local_aqi").map { Int($0) },
+                referenceAQI: try reconciliation.number("reference_aqi").map { Int($0) },
+                ratio: try reconciliation.number("ratio"), since: try reconciliation.time("since"))
+        }
+        if let leds = try root.optionalObject("leds") {
+            let colorText = try leds.string("color")
+            let color = colorText.flatMap { RGBColor(hex: $0) }
+            if colorText != nil && color == nil { throw SnapshotFileError("leds.color: expected #rrggbb") }
+            snapshot.leds = LEDStatus(color: color, pattern: try leds.string("pattern") ?? "off")
+        }
+        snapshot.recentHours = try root.array("chart").map { item throws(SnapshotFileError) in
+            guard let start = try item.time("time") else { throw SnapshotFileError("\(item.path).time: required") }
+            return HourlyAQI(start: start, aqi: try item.number("aqi").map { Int($0) }, pm2_5: try item.number("pm2_5"))
+        }
+        if let counters = try root.optionalObject("counters") {
+            func count(_ key: String) throws(SnapshotFileError) -> UInt64 { UInt64(max(0, try counters.number(key) ?? 0)) }
+            snapshot.counters = StationCounters(
+                sensorFrames: try count("sensor_frames"), checksumErrors: try count("checksum_errors"),
+                resyncs: try count("resyncs"), referenceFetches: try count("reference_fetches"),
+                referenceFailures: try count("reference_failures"))
+        }
+        if let services = try root.optionalObject("services") {
+            func block(_ key: String) -> ServiceBlock { services.raw(key).map(ServiceBlock.available) ?? .notConfigured }
+            snapshot.services.cities = block("cities")
+            snapshot.services.pollen = block("pollen")
+            snapshot.services.climate = block("climate")
+        }
+        snapshot.services.ticker = try root.array("ticker").map { item throws(SnapshotFileError) in
+            CityAQI(name: try item.string("name") ?? "?", aqi: try item.number("aqi").map { Int($0) })
+        }
+        var series: [HistoryResolution: [HistoryPoint]] = [:]
+        if let history = try root.optionalObject("history") {
+            for resolution in HistoryResolution.allCases {
+                series[resolution] = try history.array(resolution.rawValue).map { item throws(SnapshotFileError) in
+                    guard let start = try item.time("time") else { throw SnapshotFileError("\(item.path).time: required") }
+                    return HistoryPoint(
+                        time: start, pm1_0: try item.number("pm1_0"), pm2_5: try item.number("pm2_5"),
+                        pm10: try item.number("pm10"), aqi: try item.number("aqi").map { Int($0) },
+                        samples: Int(try item.number("samples") ?? 0))
+                }
+            }
+        }
+        self.snapshot = snapshot
+        self.history = InMemoryHistory(series)
+    }
+}
+
+/// What is wrong with a snapshot file, naming the key path.
+public struct SnapshotFileError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Typed access to one object of the file, with key paths in errors.
+private struct Reader {
+    let value: JSONValue
+    let path: String
+
+    init(_ value: JSONValue, path: String) {
+        self.value = value
+        self.path = path
+    }
+
+    func keyPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    func raw(_ key: String) -> JSONValue? {
+        guard let found = value[key], found != .null else { return nil }
+        return found
+    }
+
+    func mismatch(_ key: String, _ expected: String) -> SnapshotFileError {
+        SnapshotFileError("\(keyPath(key)): expected \(expected), found \(raw(key)?.kindDescription ?? "nothing")")
+    }
+
+    func string(_ key: String) throws(SnapshotFileError) -> String? {
+        guard let found = raw(key) else { return nil }
+        guard case .string(let text) = found else { throw mismatch(key, "a string") }
+        return text
+    }
+
+    func number(_ key: String) throws(SnapshotFileError) -> Double? {
+        guard let found = raw(key) else { return nil }
+        guard case .number(let number) = found else { throw mismatch(key, "a number") }
+        return number
+    }
+
+    func bool(_ key: String) throws(SnapshotFileError) -> Bool? {
+        guard let found = raw(key) else { return nil }
+        guard case .bool(let flag) = found else { throw mismatch(key, "true or false") }
+        return flag
+    }
+
+    func time(_ key: String) throws(SnapshotFileError) -> Date? {
+        guard let text = try string(key) else { return nil }
+        guard let date = ISO8601Time.parse(text) else { throw mismatch(key, "an ISO 8601 time") }
+        return date
+    }
+
+    func choice<E: RawRepresentable & CaseIterable>(_ key: String, _ type: E.Type) throws(SnapshotFileError) -> E?
+    where E.RawValue == String {
+        guard let text = try string(key) else { return nil }
+        guard let match = E(rawValue: text) else {
+            throw SnapshotFileError("\(keyPath(key)): expected one of \(E.allCases.map(\.rawValue).joined(separator: ", ")), found '\(text)'")
+        }
+        return match
+    }
+
+    func optionalObject(_ key: String) throws(SnapshotFileError) -> Reader? {
+        guard let found = raw(key) else { return nil }
+        guard case .object = found else { throw mismatch(key, "an object") }
+        return Reader(found, path: keyPath(key))
+    }
+
+    func object(_ key: String) throws(SnapshotFileError) -> Reader {
+        guard let found = try optionalObject(key) else { throw SnapshotFileError("\(keyPath(key)): required") }
+        return found
+    }
+
+    func array(_ key: String) throws(SnapshotFileError) -> [Reader] {
+        guard let found = raw(key) else { return [] }
+        guard case .array(let items) = found else { throw mismatch(key, "an array") }
+        return items.enumerated().map { Reader($1, path: "\(keyPath(key))[\($0)]") }
+    }
+}

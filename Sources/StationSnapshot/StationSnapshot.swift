@@ -1,0 +1,100 @@
+public import AirQuality
+public import FoundationEssentials
+
+/// The station's state at one moment: one immutable value, the single source every HTTP route renders from.
+///
+/// The station builds a new snapshot whenever something changes (a sample, a reference fetch, an LED change,
+/// and at least every few seconds so ages stay true) and hands it to the endpoint's publisher, which
+/// re-renders the bodies. Fields hold domain values (``AQILevel`` and friends come from `AirQuality`);
+/// presentation (text, emoji, colours, tips) is derived, never stored twice.
+public struct StationSnapshot: Sendable {
+    /// Which station this is.
+    public var station: StationIdentity
+    /// When the snapshot was taken; ages (`age_s`) are measured to this time.
+    public var time: Date
+    /// When the process started (for `breeze_process_start_time_seconds`); nil when unknown.
+    public var startedAt: Date?
+    /// The particulate sensor.
+    public var sensor: SensorStatus
+    /// The AQI the station reports (local or regional); nil when there is none at all.
+    public var aqi: AQIReading?
+    /// The local indices behind it: instantaneous, NowCast, 24-hour.
+    public var localIndices: LocalIndices
+    /// The latest Open-Meteo reference for the same place.
+    public var reference: ReferenceStatus
+    /// How the local value compares with the reference.
+    public var reconciliation: ReconciliationStatus
+    /// What the LEDs show.
+    public var leds: LEDStatus
+    /// Up to 24 hourly values, oldest first, for the status page's chart.
+    public var recentHours: [HourlyAQI]
+    /// The counters every area reports (frames, checksum errors, resyncs, reference fetches...).
+    public var counters: StationCounters
+    /// More metric families, added by any area without renderer changes.
+    public var metrics: [MetricFamily]
+    /// The Open-Meteo services (cities, pollen, climate) as the Open-Meteo work renders them.
+    public var services: OpenMeteoServices
+
+    /// A snapshot; everything but the station and the time has an "unknown" default.
+    public init(
+        station: StationIdentity,
+        time: Date,
+        startedAt: Date? = nil,
+        sensor: SensorStatus = SensorStatus(),
+        aqi: AQIReading? = nil,
+        localIndices: LocalIndices = LocalIndices(),
+        reference: ReferenceStatus = .pending,
+        reconciliation: ReconciliationStatus = ReconciliationStatus(),
+        leds: LEDStatus = LEDStatus(),
+        recentHours: [HourlyAQI] = [],
+        counters: StationCounters = StationCounters(),
+        metrics: [MetricFamily] = [],
+        services: OpenMeteoServices = OpenMeteoServices()
+    ) {
+        self.station = station
+        self.time = time
+        self.startedAt = startedAt
+        self.sensor = sensor
+        self.aqi = aqi
+        self.localIndices = localIndices
+        self.reference = reference
+        self.reconciliation = reconciliation
+        self.leds = leds
+        self.recentHours = recentHours
+        self.counters = counters
+        self.metrics = metrics
+        self.services = services
+    }
+
+    /// Whether there is something worth serving: sensor data or reference data (`/readyz`).
+    public var isReady: Bool {
+        sensor.hasReading || reference.reading != nil
+    }
+
+    /// Seconds from `date` to the snapshot's time, never negative; nil for nil.
+    public func age(of date: Date?) -> Double? {
+        date.map { max(0, time.timeIntervalSince($0)) }
+    }
+
+    /// The share line (`/api/v1/share`, the share button); nil without an AQI.
+    public var shareText: String? {
+        aqi.map { ShareText.make(place: station.name, index: $0.value) }
+    }
+}
+
+/// Which station this is and where.
+public struct StationIdentity: Sendable, Hashable {
+    /// The name users gave it, e.g. "Balcony".
+    public var name: String
+    /// Degrees north.
+    public var latitude: Double
+    /// Degrees east.
+    public var longitude: Double
+
+    /// An identity.
+    public init(name: String, latitude: Double, longitude: Double) {
+        self.name = name
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
