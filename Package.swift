@@ -44,7 +44,7 @@ targets += [
     .systemLibrary(name: "CI2C", path: "Sources/CI2C", providers: [.apt(["libi2c-dev"])]),
     // Pure: frame codecs, streaming decoders, plausibility, drivers against transport protocols, health.
     .target(
-        name: "Sensors", dependencies: ["Clocks", "Diagnostics", "Configuration", "JSON"],
+        name: "Sensors", dependencies: ["AirQuality", "Clocks", "Diagnostics", "Configuration", "JSON"],
         swiftSettings: strictSettings),
     // Pure: device emulators for every protocol, concentration scenarios, fault injection.
     .target(name: "SensorEmulation", dependencies: ["Sensors", "Clocks"], swiftSettings: strictSettings),
