@@ -56,7 +56,8 @@ targets += [
         dependencies: ["Sensors", "SensorEmulation", "LinuxIO", "Clocks", "Diagnostics", "Configuration", "JSON"],
         swiftSettings: strictSettings),
     .testTarget(
-        name: "SensorsTests", dependencies: ["Sensors", "Clocks", "Diagnostics", "Configuration", "JSON"],
+        name: "SensorsTests",
+        dependencies: ["Sensors", "SensorEmulation", "AirQuality", "Clocks", "Diagnostics", "Configuration", "JSON"],
         exclude: ["Fixtures"], swiftSettings: strictSettings),
     .testTarget(
         name: "SensorEmulationTests", dependencies: ["SensorEmulation", "Sensors", "Clocks"],

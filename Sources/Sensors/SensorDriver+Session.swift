@@ -102,7 +102,12 @@ extension SensorDriver {
                     case .warmingUp(let reason):
                         update { $0.statistics.discardedWarmingUp += 1 }
                         continuation.yield(.discarded(sample, verdict))
-                        failureReason = "still warming up after \(PlausibilityRules.format(settings.warmUp.timeInterval)) s: \(reason)"
+                        // A sensor may take a little longer than its datasheet: one more warm-up of grace.
+                        if now < warm.adding(settings.warmUp) {
+                            nextFetch = min(now.adding(settings.interval), warm.adding(settings.warmUp))
+                            continue
+                        }
+                        failureReason = "still warming up after \(PlausibilityRules.format(settings.warmUp.timeInterval * 2)) s: \(reason)"
                     case .implausible(let reason):
                         update { $0.statistics.discardedImplausible += 1 }
                         continuation.yield(.discarded(sample, verdict))
