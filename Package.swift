@@ -42,6 +42,8 @@ executableDependencies += ["AirQuality", "Clocks", "Diagnostics", "JSON", "Confi
 targets += [
     // libi2c (SMBus helpers) and the i2c-dev ioctls. Debian's libi2c-dev ships no .pc file: no pkgConfig.
     .systemLibrary(name: "CI2C", path: "Sources/CI2C", providers: [.apt(["libi2c-dev"])]),
+    // glibc's pseudo-terminal calls, hidden from Swift's Glibc module behind feature macros.
+    .systemLibrary(name: "CPseudoTerminal", path: "Sources/CPseudoTerminal"),
     // Pure: frame codecs, streaming decoders, plausibility, drivers against transport protocols, health.
     .target(
         name: "Sensors", dependencies: ["AirQuality", "Clocks", "Diagnostics", "Configuration", "JSON"],
@@ -49,7 +51,7 @@ targets += [
     // Pure: device emulators for every protocol, concentration scenarios, fault injection.
     .target(name: "SensorEmulation", dependencies: ["Sensors", "Clocks"], swiftSettings: strictSettings),
     // Linux adapters: tty (termios, poll), i2c-dev, pseudo-terminals, errno.
-    .target(name: "LinuxIO", dependencies: ["Sensors", "CI2C"], swiftSettings: strictSettings),
+    .target(name: "LinuxIO", dependencies: ["Sensors", "CI2C", "CPseudoTerminal"], swiftSettings: strictSettings),
     // The sensor service the station runs, emulators on ptys, probing real devices.
     .target(
         name: "SensorRuntime",
