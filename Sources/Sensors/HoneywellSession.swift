@@ -17,21 +17,24 @@ final class HoneywellSession: SensorSession {
     var decoderStatistics: DecoderStatistics { conversation.decoder.statistics }
     var canSleepByCommand: Bool { true }
 
-    /// Sends an acknowledged command and waits for `A5 A5` (auto-send frames may come in between).
+    /// Sends an acknowledged command and waits for `A5 A5` (auto-send frames may come in between); tries twice,
+    /// since an acknowledgement can be lost to line noise and repeating these commands is harmless.
     private func command(_ command: HoneywellCommand) async throws(SessionFailure) {
-        try await conversation.send(command.bytes)
-        let accepted = try await conversation.await { message -> Bool? in
-            switch message {
-            case .acknowledgement: true
-            case .negativeAcknowledgement: false
-            default: nil
+        var refused = false
+        for _ in 0..<2 {
+            try await conversation.send(command.bytes)
+            let accepted = try await conversation.await { message -> Bool? in
+                switch message {
+                case .acknowledgement: true
+                case .negativeAcknowledgement: false
+                default: nil
+                }
             }
+            if accepted == true { return }
+            refused = accepted == false
         }
-        switch accepted {
-        case true?: return
-        case false?: throw .refused("the sensor refused '\(command.name)' (NACK)")
-        case nil: throw .noResponse(conversation.silenceReason("acknowledgement of '\(command.name)'"))
-        }
+        if refused { throw .refused("the sensor refused '\(command.name)' (NACK)") }
+        throw .noResponse(conversation.silenceReason("acknowledgement of '\(command.name)'"))
     }
 
     func setUp() async throws(SessionFailure) {

@@ -35,7 +35,10 @@ public enum PlausibilityRules {
         return .implausible("PM10 \(format(pm10)) µg/m³ with no particles over 0.3 µm")
     }
 
+    /// A number for messages: whole numbers without a fraction, others to at most 3 decimals.
     static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        guard value.isFinite else { return String(value) }
+        let rounded = (value * 1000).rounded() / 1000
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
     }
 }

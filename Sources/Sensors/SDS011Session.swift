@@ -18,8 +18,9 @@ final class SDS011Session: SensorSession {
     var decoderStatistics: DecoderStatistics { conversation.decoder.statistics }
     var canSleepByCommand: Bool { true }
 
-    /// Sends `command` and waits for its reply; a sleeping SDS011 ignores the first command, hence `attempts`.
-    private func request(_ command: SDS011Command, attempts: Int = 1) async throws(SessionFailure) -> SDS011Reply {
+    /// Sends `command` and waits for its reply, up to `attempts` times (a sleeping SDS011 ignores the first
+    /// command, and a reply can be lost to line noise; repeating a query or a setting is harmless).
+    private func request(_ command: SDS011Command, attempts: Int = 3) async throws(SessionFailure) -> SDS011Reply {
         for _ in 0..<max(1, attempts) {
             try await conversation.send(SDS011Request(command).bytes)
             let reply = try await conversation.await { message -> SDS011Reply? in
@@ -32,7 +33,7 @@ final class SDS011Session: SensorSession {
     }
 
     func setUp() async throws(SessionFailure) {
-        _ = try await request(.setWorkState(.work), attempts: 3)
+        _ = try await request(.setWorkState(.work))
         let wanted: SDS011ReportingMode = mode == .passive ? .query : .active
         if try await request(.queryReportingMode).reportingMode != wanted {
             logger.info("setting the SDS011 to \(wanted.text) (stored in its flash)")
@@ -63,7 +64,7 @@ final class SDS011Session: SensorSession {
     }
 
     func wake() async throws(SessionFailure) {
-        _ = try await request(.setWorkState(.work), attempts: 3)
+        _ = try await request(.setWorkState(.work))
     }
 
     func resync() async throws(SessionFailure) {
