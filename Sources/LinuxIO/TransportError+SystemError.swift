@@ -9,7 +9,8 @@ extension TransportError {
     /// The driver's view of a system error on `device` (a tty, or an i2c-dev node when `i2c`): a missing node,
     /// a hang-up, a NACK, a busy or forbidden device, or anything else with its errno.
     public init(_ error: SystemError, device: String, i2c: Bool = false) {
-        let detail = "\(device): \(error.call): \(error.message)"
+        let call = error.call.contains(device) ? error.call : "\(device): \(error.call)"
+        let detail = "\(call): \(error.message)"
         switch error.code {
         case ENOENT, ENODEV: self = .notFound(detail)
         case EACCES, EPERM: self = .permissionDenied(detail)

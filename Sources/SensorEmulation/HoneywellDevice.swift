@@ -43,6 +43,8 @@ public struct HoneywellDevice: SerialDeviceModel {
         injector = FaultInjector(seed: faults.seed)
         self.start = start
         powerOn(at: start)
+        // Power-up clears a hang; a device made hung stays hung.
+        self.faults = faults
     }
 
     public mutating func powerOn(at now: Date) {

@@ -46,6 +46,8 @@ public struct PlantowerDevice: SerialDeviceModel {
         self.start = start
         awakeSince = start
         powerOn(at: start)
+        // Power-up clears a hang; a device made hung stays hung.
+        self.faults = faults
     }
 
     public mutating func powerOn(at now: Date) {

@@ -44,6 +44,8 @@ public struct SDS011Device: SerialDeviceModel {
         injector = FaultInjector(seed: faults.seed)
         self.start = start
         powerOn(at: start)
+        // Power-up clears a hang; a device made hung stays hung.
+        self.faults = faults
     }
 
     private var reportInterval: Duration {

@@ -21,7 +21,7 @@ struct SystemAdapterTests {
 
     @Test func errnoIsClassifiedForTheDriver() {
         #expect(TransportError(SystemError(call: "open(x)", code: ENOENT), device: "x").meansAbsent)
-        #expect(TransportError(SystemError(call: "read(x)", code: EIO), device: "x") == .disconnected("x: read(x): Input/output error"))
+        #expect(TransportError(SystemError(call: "read(x)", code: EIO), device: "x") == .disconnected("read(x): Input/output error"))
         guard case .noAcknowledge = TransportError(SystemError(call: "write", code: EREMOTEIO), device: "/dev/i2c-1", i2c: true)
         else {
             Issue.record("EREMOTEIO on i2c is a NACK")
