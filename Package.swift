@@ -79,7 +79,7 @@ if Context.environment["BREEZE_FUZZ"] != nil {
     for family in ["Plantower", "SDS011", "Honeywell", "Sensirion"] {
         targets.append(
             .executableTarget(
-                name: "fuzz-\(family.lowercased())", dependencies: ["Sensors"], path: "Fuzz/\(family)",
+                name: "fuzz-\(family.lowercased())", dependencies: ["Sensors", "JSON"], path: "Fuzz/\(family)",
                 swiftSettings: strictSettings + [.unsafeFlags(["-parse-as-library"])]))
     }
 }

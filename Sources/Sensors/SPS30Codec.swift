@@ -18,6 +18,14 @@ public struct SPS30Codec: FrameCodec {
     public func examine(_ bytes: ArraySlice<UInt8>) -> FrameExamination<SPS30Measurement> {
         let length = format.replyLength
         guard bytes.count >= length else { return .needMoreData }
+        // Most candidate positions in garbage fail the first word's CRC: reject those without copying.
+        let first = bytes.startIndex
+        let crc = SensirionCRC8.checksum(bytes[first..<(first + 2)])
+        guard crc == bytes[first + 2] else {
+            return .rejected(
+                length: length, kind: .checksum,
+                reason: SensirionWordError.crc(word: 0, computed: crc, sent: bytes[first + 2]).description)
+        }
         do {
             let measurement = try SPS30Measurement.decode(bytes.prefix(length), format: format)
             return .frame(length: length, message: measurement)
