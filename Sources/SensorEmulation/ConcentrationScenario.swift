@@ -79,12 +79,16 @@ public struct RecordedSeries: Sendable, Hashable {
     /// - Throws: ``ScenarioError`` naming the line that is wrong.
     public init(text: String) throws(ScenarioError) {
         var points: [(seconds: Double, pm25: Double, pm10: Double?)] = []
+        var headerSkipped = false
         for (index, rawLine) in text.split(whereSeparator: \.isNewline).enumerated() {
             let line = rawLine.trimmed
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields: [String] = line.split { $0 == "," || $0 == ";" || $0 == " " || $0 == "\t" }.map(String.init)
             let numbers: [Double?] = fields.map { Double($0) }
-            if points.isEmpty, index == 0, numbers.contains(where: { $0 == nil }) { continue }
+            if points.isEmpty, !headerSkipped, numbers.contains(where: { $0 == nil }) {
+                headerSkipped = true
+                continue
+            }
             guard numbers.count >= 2, let seconds = numbers[0], let pm25 = numbers[1], seconds.isFinite, pm25.isFinite,
                 pm25 >= 0
             else {

@@ -13,10 +13,11 @@ public enum SPS30Replies {
         return String(decoding: text.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
     }
 
-    /// The 48-byte (or shorter) reply carrying `text` NUL-padded to `length` bytes (emulators, tests).
+    /// The reply of `length` bytes (12 for the product type, 48 for the serial) carrying `text`, NUL-padded when
+    /// shorter than the data bytes (emulators, tests).
     public static func stringReply(_ text: String, length: Int) -> [UInt8] {
         let dataLength = length / 3 * 2
-        var bytes = Array(text.utf8.prefix(max(0, dataLength - 1)))
+        var bytes = Array(text.utf8.prefix(dataLength))
         bytes += [UInt8](repeating: 0, count: dataLength - bytes.count)
         let words = stride(from: 0, to: bytes.count, by: 2).map { UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) }
         return SensirionWords.encode(words)
