@@ -97,9 +97,12 @@ public final class I2CBus {
             i2c_smbus_read_i2c_block_data(descriptor, register, UInt8(count), $0.baseAddress)
         }
         if received < 0 {
-            throw TransportError(SystemError(call: "i2c_smbus_read_i2c_block_data(\(path))", code: -received), device: path, i2c: true)
+            throw TransportError(
+                SystemError(call: "i2c_smbus_read_i2c_block_data(\(path))", code: -received), device: path, i2c: true)
         }
-        guard Int(received) == count else { throw .noAcknowledge("\(path): block read gave \(received) of \(count) bytes") }
+        guard Int(received) == count else {
+            throw .noAcknowledge("\(path): block read gave \(received) of \(count) bytes")
+        }
         return Array(buffer.prefix(count))
     }
 }

@@ -72,7 +72,8 @@ public final class PseudoTerminal {
     /// Waits up to `timeout` for bytes from the device side.
     public func waitReadable(timeout: Duration) -> Bool {
         guard controller >= 0 else { return false }
-        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int32(
+            clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         var poller = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
         return poll(&poller, 1, max(0, milliseconds)) > 0 && Int32(poller.revents) & Int32(POLLIN) != 0
     }

@@ -84,7 +84,8 @@ public final class SerialPort {
         while true {
             let remaining = clock.now.duration(to: deadline)
             let slice = min(max(remaining, .zero), .milliseconds(50))
-            let milliseconds = Int32(slice.components.seconds * 1000 + slice.components.attoseconds / 1_000_000_000_000_000)
+            let milliseconds = Int32(
+                slice.components.seconds * 1000 + slice.components.attoseconds / 1_000_000_000_000_000)
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready: Int32
             do {

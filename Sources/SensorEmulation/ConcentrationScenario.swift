@@ -64,7 +64,9 @@ public struct RecordedSeries: Sendable, Hashable {
 
     public static func == (lhs: RecordedSeries, rhs: RecordedSeries) -> Bool {
         lhs.points.count == rhs.points.count
-            && zip(lhs.points, rhs.points).allSatisfy { $0.seconds == $1.seconds && $0.pm25 == $1.pm25 && $0.pm10 == $1.pm10 }
+            && zip(lhs.points, rhs.points).allSatisfy {
+                $0.seconds == $1.seconds && $0.pm25 == $1.pm25 && $0.pm10 == $1.pm10
+            }
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -43,7 +43,8 @@ public struct EmulatedAir: Sendable, Hashable {
         let n25 = n10 / 6
         let n50 = n25 / 3
         counts = [n03, n05, n10, n25, n50, n50 / 3]
-        let phase = (time.timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400) / 86_400 - 0.375) * 2 * Double.pi
+        let phase =
+            (time.timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400) / 86_400 - 0.375) * 2 * Double.pi
         temperature = 21 + 3 * sin(phase)
         relativeHumidity = 45 - 10 * sin(phase)
         formaldehyde = 15

@@ -13,7 +13,9 @@ public struct EmulatorFaults: Sendable, Hashable {
     public var seed: UInt64
 
     /// No faults.
-    public init(garbage: Double = 0, badChecksum: Double = 0, truncate: Double = 0, stalled: Bool = false, seed: UInt64 = 1) {
+    public init(
+        garbage: Double = 0, badChecksum: Double = 0, truncate: Double = 0, stalled: Bool = false, seed: UInt64 = 1
+    ) {
         self.garbage = garbage
         self.badChecksum = badChecksum
         self.truncate = truncate

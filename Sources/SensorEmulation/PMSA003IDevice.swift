@@ -22,7 +22,8 @@ public struct PMSA003IDevice: I2CDeviceModel {
 
     /// A device powered on at `start`.
     public init(
-        scenario: ConcentrationScenario, zeroFrameWindow: Duration = .seconds(3), faults: EmulatorFaults = EmulatorFaults(),
+        scenario: ConcentrationScenario, zeroFrameWindow: Duration = .seconds(3),
+        faults: EmulatorFaults = EmulatorFaults(),
         start: Date
     ) {
         self.scenario = scenario

@@ -123,8 +123,10 @@ public struct SPS30Device: I2CDeviceModel {
                 let time = (measuringSince ?? now).addingTimeInterval(Double(newest + 1))
                 let air = scenario.air(at: time, start: start)
                 let numbers = [
-                    air.pm1, air.pm25, air.pm4, air.pm10, Double(air.counts[1]) / 100 * 1.2, Double(air.counts[2]) / 100 * 2,
-                    Double(air.counts[3]) / 100 * 2.4, Double(air.counts[4]) / 100 * 2.5, Double(air.counts[5]) / 100 * 2.5,
+                    air.pm1, air.pm25, air.pm4, air.pm10, Double(air.counts[1]) / 100 * 1.2,
+                    Double(air.counts[2]) / 100 * 2,
+                    Double(air.counts[3]) / 100 * 2.4, Double(air.counts[4]) / 100 * 2.5,
+                    Double(air.counts[5]) / 100 * 2.5,
                     0.6,
                 ]
                 reply = SPS30Measurement(values: numbers).reply(format: format)

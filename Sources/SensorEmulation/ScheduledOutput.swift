@@ -5,7 +5,8 @@ struct ScheduledOutput: Sendable, Hashable {
     private var items: [(due: Date, bytes: [UInt8])] = []
 
     static func == (lhs: ScheduledOutput, rhs: ScheduledOutput) -> Bool {
-        lhs.items.count == rhs.items.count && zip(lhs.items, rhs.items).allSatisfy { $0.due == $1.due && $0.bytes == $1.bytes }
+        lhs.items.count == rhs.items.count
+            && zip(lhs.items, rhs.items).allSatisfy { $0.due == $1.due && $0.bytes == $1.bytes }
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(items.count) }

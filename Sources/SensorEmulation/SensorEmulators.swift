@@ -28,7 +28,8 @@ public enum SensorEmulators {
     ) -> (any I2CDeviceModel)? {
         switch model {
         case .sps30: SPS30Device(scenario: scenario, faults: faults, start: start)
-        case .pmsa003i: PMSA003IDevice(scenario: scenario, zeroFrameWindow: zeroFrameWindow, faults: faults, start: start)
+        case .pmsa003i:
+            PMSA003IDevice(scenario: scenario, zeroFrameWindow: zeroFrameWindow, faults: faults, start: start)
         default: nil
         }
     }

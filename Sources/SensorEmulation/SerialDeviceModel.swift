@@ -44,7 +44,8 @@ public struct EmulatorTiming: Sendable, Hashable {
     public static func real(_ model: SensorModel) -> EmulatorTiming {
         switch model.family {
         case .plantower:
-            EmulatorTiming(frameInterval: .milliseconds(2300), responseDelay: .milliseconds(60), zeroFrameWindow: .seconds(3))
+            EmulatorTiming(
+                frameInterval: .milliseconds(2300), responseDelay: .milliseconds(60), zeroFrameWindow: .seconds(3))
         case .novaFitness: EmulatorTiming(frameInterval: .seconds(1), responseDelay: .milliseconds(150))
         case .honeywell: EmulatorTiming(frameInterval: .seconds(1), responseDelay: .milliseconds(40))
         case .sensirion: EmulatorTiming(frameInterval: .seconds(1), responseDelay: .milliseconds(5))

@@ -23,7 +23,9 @@ public final class EmulatedSensor: Sendable {
         model: SensorModel, scenario: ConcentrationScenario, settings: DriverSettings, timing: EmulatorTiming? = nil,
         faults: EmulatorFaults = EmulatorFaults(), link: String? = nil, clock: any StationClock, logger: Logger
     ) throws {
-        if let device = SensorEmulators.serialDevice(model, scenario: scenario, timing: timing, faults: faults, start: clock.now) {
+        if let device = SensorEmulators.serialDevice(
+            model, scenario: scenario, timing: timing, faults: faults, start: clock.now)
+        {
             let emulator = PseudoTerminalEmulator(device: device, link: link, clock: clock)
             let path = try emulator.start()
             terminal = emulator
@@ -31,13 +33,15 @@ public final class EmulatedSensor: Sendable {
             let stream = SerialByteStream(path: link ?? path, baudRate: model.defaultBaudRate ?? 9600)
             driver = try SensorDriver(
                 model: model, link: .serial(stream), settings: settings,
-                pins: model.family == .plantower ? SensorPins(set: emulator.setPin, reset: emulator.resetPin) : SensorPins(),
+                pins: model.family == .plantower
+                    ? SensorPins(set: emulator.setPin, reset: emulator.resetPin) : SensorPins(),
                 clock: clock, logger: logger)
         } else if let device = SensorEmulators.i2cDevice(model, scenario: scenario, faults: faults, start: clock.now) {
             let emulated = EmulatedI2CDevice(model: device, address: model.defaultI2CAddress ?? 0, clock: clock)
             terminal = nil
             i2cDevice = emulated
-            driver = try SensorDriver(model: model, link: .i2c(emulated), settings: settings, clock: clock, logger: logger)
+            driver = try SensorDriver(
+                model: model, link: .i2c(emulated), settings: settings, clock: clock, logger: logger)
         } else {
             throw SensorDriverError("no emulator for \(model.rawValue)")
         }

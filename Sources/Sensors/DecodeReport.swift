@@ -34,7 +34,10 @@ public enum DecodeReport {
         if let error = frame.errorByte { fields.append(("error_byte", .string(Hex.byte(error)))) }
         if !frame.checksumOK {
             fields.append(
-                ("checksum_expected_vs_sent", .string("\(Hex.word(frame.computedChecksum)) vs \(Hex.word(frame.sentChecksum))")))
+                (
+                    "checksum_expected_vs_sent",
+                    .string("\(Hex.word(frame.computedChecksum)) vs \(Hex.word(frame.sentChecksum))")
+                ))
         }
         return fields
     }
@@ -122,7 +125,8 @@ public enum DecodeReport {
                     ("coefficient_pct", JSONValue(value)),
                 ])
         case .acknowledgement:
-            return .object(header("reply", model: model, offset: offset) + [("reply", "ack"), ("meaning", "command accepted")])
+            return .object(
+                header("reply", model: model, offset: offset) + [("reply", "ack"), ("meaning", "command accepted")])
         case .negativeAcknowledgement:
             return .object(
                 header("reply", model: model, offset: offset) + [("reply", "nack"), ("meaning", "command refused")])
@@ -172,7 +176,8 @@ public enum DecodeReport {
     private static func plausibility(_ verdict: PlausibilityVerdict) -> [(key: String, value: JSONValue)] {
         switch verdict {
         case .plausible: [("plausible", true)]
-        case .warmingUp(let reason): [("plausible", false), ("warming_up", true), ("plausibility_reason", .string(reason))]
+        case .warmingUp(let reason):
+            [("plausible", false), ("warming_up", true), ("plausibility_reason", .string(reason))]
         case .implausible(let reason): [("plausible", false), ("plausibility_reason", .string(reason))]
         }
     }

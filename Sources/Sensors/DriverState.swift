@@ -28,7 +28,8 @@ struct DriverState: Sendable {
         if canGoStale, age > staleAfter.timeInterval {
             health.state = .stale
             let seconds = Int(age.rounded())
-            let what = base.lastGoodSample == nil ? "no good sample yet after \(seconds) s" : "no good sample for \(seconds) s"
+            let what =
+                base.lastGoodSample == nil ? "no good sample yet after \(seconds) s" : "no good sample for \(seconds) s"
             health.reason = lastFailure.map { "\(what): \($0)" } ?? what
             health.since = reference.addingTimeInterval(staleAfter.timeInterval)
         }

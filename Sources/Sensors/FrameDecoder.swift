@@ -69,7 +69,8 @@ public struct FrameDecoder<Codec: FrameCodec>: Sendable {
                 if let pending = takeGarbage() { return .error(pending) }
                 let have = buffer.count - start
                 let error = FrameError(
-                    kind: .truncated, reason: "input ends inside a frame (\(have) bytes from its start)", offset: offset,
+                    kind: .truncated, reason: "input ends inside a frame (\(have) bytes from its start)",
+                    offset: offset,
                     bytes: Array(buffer[start...]))
                 statistics.truncatedFrames += 1
                 coveredUntil = offset + have

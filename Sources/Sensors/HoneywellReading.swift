@@ -30,14 +30,17 @@ public struct HoneywellReading: Sendable, Hashable {
 
     /// The values for the station.
     public var measurement: ParticulateMeasurement {
-        ParticulateMeasurement(pm1: pm1.map(Double.init), pm25: Double(pm25), pm4: pm4.map(Double.init), pm10: Double(pm10))
+        ParticulateMeasurement(
+            pm1: pm1.map(Double.init), pm25: Double(pm25), pm4: pm4.map(Double.init), pm10: Double(pm10))
     }
 
     /// The verdict of ``PlausibilityRules``; all zero is a sensor warming up.
     public var plausibility: PlausibilityVerdict {
         let values = [pm1, pm25, pm4, pm10].compactMap { $0 }
         if values.allSatisfy({ $0 == 0 }) { return .warmingUp("all-zero reading: the sensor is warming up") }
-        if let verdict = PlausibilityRules.checkSentinels(values.map { ("PM", UInt16(clamping: $0)) }) { return verdict }
+        if let verdict = PlausibilityRules.checkSentinels(values.map { ("PM", UInt16(clamping: $0)) }) {
+            return verdict
+        }
         var mass: [(name: String, value: Double)] = [("PM2.5", Double(pm25)), ("PM10", Double(pm10))]
         if let pm1 { mass.append(("PM1.0", Double(pm1))) }
         if let pm4 { mass.append(("PM4.0", Double(pm4))) }

@@ -49,7 +49,8 @@ final class PMSA003ISession: SensorSession {
             statistics.resyncs += 1
             if let frame = PlantowerFrame(unchecked: bytes, variant: .standard) {
                 statistics.checksumErrors += 1
-                problem = "checksum mismatch: computed \(Hex.word(frame.computedChecksum)), "
+                problem =
+                    "checksum mismatch: computed \(Hex.word(frame.computedChecksum)), "
                     + "frame says \(Hex.word(frame.sentChecksum))"
             } else {
                 statistics.malformedFrames += 1

@@ -14,8 +14,9 @@ public enum PlausibilityRules {
     public static func checkMass(_ values: [(name: String, value: Double)]) -> PlausibilityVerdict? {
         for (name, value) in values {
             guard value.isFinite else { return .implausible("\(name) is \(value)") }
-            guard massRange.contains(value) || value == 0 else {
-                return .implausible("\(name) \(format(value)) µg/m³ is outside \(format(massRange.lowerBound))-\(format(massRange.upperBound)) µg/m³")
+            guard massRange.contains(value) else {
+                let range = "\(format(massRange.lowerBound))-\(format(massRange.upperBound))"
+                return .implausible("\(name) \(format(value)) µg/m³ is outside \(range) µg/m³")
             }
         }
         return nil

@@ -64,7 +64,9 @@ public enum SDS011Command: Sendable, Hashable {
         let isSet = data[0] == 1
         switch subcommand {
         case 0x02 where isSet:
-            self = SDS011ReportingMode(rawValue: data[1]).map { .setReportingMode($0) } ?? .other(subcommand: 2, data: data)
+            self =
+                SDS011ReportingMode(rawValue: data[1]).map { .setReportingMode($0) }
+                ?? .other(subcommand: 2, data: data)
         case 0x02: self = .queryReportingMode
         case 0x04: self = .queryData
         case 0x05: self = .setDeviceID(SDS011DeviceID(data[10], data[11]))

@@ -10,7 +10,8 @@ final class SDS011Session: SensorSession {
     private let logger: Logger
 
     init(port: any ByteStream, settings: DriverSettings, clock: any StationClock, logger: Logger) {
-        conversation = UARTConversation(port: port, codec: SDS011Codec(), clock: clock, timeout: settings.responseTimeout)
+        conversation = UARTConversation(
+            port: port, codec: SDS011Codec(), clock: clock, timeout: settings.responseTimeout)
         mode = settings.mode
         self.logger = logger
     }

@@ -90,9 +90,12 @@ public struct SHDLCCodec: FrameCodec {
         guard computed == body[body.count - 1] else {
             return .rejected(
                 length: length, kind: .checksum,
-                reason: "SHDLC checksum mismatch: computed \(Hex.byte(computed)), frame says \(Hex.byte(body[body.count - 1]))")
+                reason: "SHDLC checksum mismatch: computed \(Hex.byte(computed)), "
+                    + "frame says \(Hex.byte(body[body.count - 1]))"
+            )
         }
-        let frame = SHDLCFrame(address: body[0], command: body[1], state: body[2], data: Array(body[4..<(4 + dataLength)]))
+        let frame = SHDLCFrame(
+            address: body[0], command: body[1], state: body[2], data: Array(body[4..<(4 + dataLength)]))
         return .frame(length: length, message: frame)
     }
 }

@@ -92,7 +92,9 @@ public struct SPS30Measurement: Sendable, Hashable {
         if values.allSatisfy({ $0 == 0 }) {
             return .warmingUp("all-zero values: the measurement has not started or is not ready")
         }
-        let mass: [(name: String, value: Double)] = [("PM1.0", mc1p0), ("PM2.5", mc2p5), ("PM4.0", mc4p0), ("PM10", mc10p0)]
+        let mass: [(name: String, value: Double)] = [
+            ("PM1.0", mc1p0), ("PM2.5", mc2p5), ("PM4.0", mc4p0), ("PM10", mc10p0),
+        ]
         for (name, value) in mass where value == 65535 {
             return .implausible("\(name) holds the 0xFFFF sentinel")
         }

@@ -71,7 +71,9 @@ public struct SensorConfiguration: Sendable, Hashable {
                 if Self.baudRates.contains(baud) {
                     baudRate = baud
                 } else {
-                    serial.record("baud", "expected one of \(Self.baudRates.map(String.init).joined(separator: ", ")), found \(baud)")
+                    serial.record(
+                        "baud",
+                        "expected one of \(Self.baudRates.map(String.init).joined(separator: ", ")), found \(baud)")
                 }
             }
         }
@@ -88,12 +90,14 @@ public struct SensorConfiguration: Sendable, Hashable {
                 if let value = UInt8(digits, radix: 16), (0x03...0x77).contains(value) {
                     i2cAddress = value
                 } else {
-                    i2c.record("address", "expected a 7-bit address from 0x03 to 0x77 (e.g. \"0x69\"), found \"\(text)\"")
+                    i2c.record(
+                        "address", "expected a 7-bit address from 0x03 to 0x77 (e.g. \"0x69\"), found \"\(text)\"")
                 }
             case nil:
                 break
             case let other?:
-                i2c.record("address", "expected a 7-bit address from 0x03 to 0x77, found \(ConfigSection.describe(other))")
+                i2c.record(
+                    "address", "expected a 7-bit address from 0x03 to 0x77, found \(ConfigSection.describe(other))")
             }
         }
     }
@@ -106,7 +110,8 @@ public struct SensorConfiguration: Sendable, Hashable {
             reference = .offset(Int(number))
         case nil: return nil
         case let other?:
-            section.record(key, "expected a GPIO line name (\"GPIO22\") or offset (22), found \(ConfigSection.describe(other))")
+            section.record(
+                key, "expected a GPIO line name (\"GPIO22\") or offset (22), found \(ConfigSection.describe(other))")
             return nil
         }
         if model.family != .plantower {
@@ -126,7 +131,9 @@ public struct SensorConfiguration: Sendable, Hashable {
         if driver.mode == .passive, !model.acceptsCommands, section.contains("mode") {
             section.record("mode", "\(model.rawValue) has no passive mode; use \"active\"")
         }
-        if let timeout = section.double("response_timeout_s", in: 0.1...60) { driver.responseTimeout = .interval(timeout) }
+        if let timeout = section.double("response_timeout_s", in: 0.1...60) {
+            driver.responseTimeout = .interval(timeout)
+        }
         if let stale = section.double("stale_after_s", in: 1...86_400) { driver.staleAfter = .interval(stale) }
         if let retry = section.double("fault_retry_s", in: 1...86_400) { driver.faultRetryInterval = .interval(retry) }
     }

@@ -30,7 +30,8 @@ extension SensorDriver {
             setHealth(.stale, current.reason)
         }
         let position = ladder.stepsTaken.count
-        let text = "\(model.rawValue) on \(link.transport.name): \(reason); recovery step \(position)/\(ladder.steps.count): "
+        let text =
+            "\(model.rawValue) on \(link.transport.name): \(reason); recovery step \(position)/\(ladder.steps.count): "
             + step.action
         if inFault {
             logger.log(.notice, every: .seconds(600), key: "recovery-\(step.rawValue)", text)
@@ -40,12 +41,16 @@ extension SensorDriver {
 
         switch step {
         case .resync:
-            if case .failure(let failure) = try await attemptStep(session, { () async throws(SessionFailure) in try await session.resync() }) {
+            if case .failure(let failure) = try await attemptStep(
+                session, { () async throws(SessionFailure) in try await session.resync() })
+            {
                 return .failed("resync failed: \(failure.reason)")
             }
             return .retryNow
         case .resendMode:
-            if case .failure(let failure) = try await attemptStep(session, { () async throws(SessionFailure) in try await session.setUp() }) {
+            if case .failure(let failure) = try await attemptStep(
+                session, { () async throws(SessionFailure) in try await session.setUp() })
+            {
                 return .failed("setup failed again: \(failure.reason)")
             }
             return .retryNow
@@ -62,11 +67,15 @@ extension SensorDriver {
                 } catch {
                     logger.error("RESET pin: \(error)")
                 }
-            } else if case .failure(let failure) = try await attemptStep(session, { () async throws(SessionFailure) in try await session.resetByCommand() }) {
+            } else if case .failure(let failure) = try await attemptStep(
+                session, { () async throws(SessionFailure) in try await session.resetByCommand() })
+            {
                 return .failed("reset failed: \(failure.reason)")
             }
             try await clock.sleep(for: settings.resetRecovery)
-            if case .failure(let failure) = try await attemptStep(session, { () async throws(SessionFailure) in try await session.setUp() }) {
+            if case .failure(let failure) = try await attemptStep(
+                session, { () async throws(SessionFailure) in try await session.setUp() })
+            {
                 return .failed("setup after reset failed: \(failure.reason)")
             }
             let until = clock.now.adding(settings.warmUp)

@@ -48,7 +48,9 @@ extension SensorDriver {
         let canSleep = session.canSleepByCommand || pins.set != nil
         let dutyCycling = settings.sleepsBetweenSamples(canSleep: canSleep)
         var pendingFailure: String?
-        if case .failure(let failure) = try await attempt(session, { () async throws(SessionFailure) in try await session.setUp() }) {
+        if case .failure(let failure) = try await attempt(
+            session, { () async throws(SessionFailure) in try await session.setUp() })
+        {
             pendingFailure = "setup failed: \(failure.reason)"
         }
         if poweredUp {
@@ -84,7 +86,8 @@ extension SensorDriver {
                     switch verdict {
                     case .plausible:
                         if !ladder.isAtBottom {
-                            logger.notice("\(model.rawValue) recovered after: \(ladder.stepsTaken.map(\.rawValue).joined(separator: ", "))")
+                            let steps = ladder.stepsTaken.map(\.rawValue).joined(separator: ", ")
+                            logger.notice("\(model.rawValue) recovered after: \(steps)")
                         }
                         ladder.reset()
                         publish(sample)
@@ -95,7 +98,8 @@ extension SensorDriver {
                         if dutyCycling, let failure = try await sleepUntilWarm(session, sampleAt: next) {
                             pendingFailure = failure
                         } else if dutyCycling, warmUntil.withLock({ $0 }).map({ $0 > clock.now }) == true {
-                            // Just woken: one read now shows the sensor answers (discarded), the real one after warm-up.
+                            // Just woken: a read now shows the sensor answers (discarded); the real one follows
+                            // the warm-up.
                             nextFetch = clock.now
                         }
                         continue
@@ -107,7 +111,8 @@ extension SensorDriver {
                             nextFetch = min(now.adding(settings.interval), warm.adding(settings.warmUp))
                             continue
                         }
-                        failureReason = "still warming up after \(PlausibilityRules.format(settings.warmUp.timeInterval * 2)) s: \(reason)"
+                        let waited = PlausibilityRules.format(settings.warmUp.timeInterval * 2)
+                        failureReason = "still warming up after \(waited) s: \(reason)"
                     case .implausible(let reason):
                         update { $0.statistics.discardedImplausible += 1 }
                         continuation.yield(.discarded(sample, verdict))
@@ -136,7 +141,9 @@ extension SensorDriver {
         let wakeAt = sampleAt.adding(.zero - settings.warmUp)
         guard wakeAt > clock.now else { return nil }
         if session.canSleepByCommand {
-            if case .failure(let failure) = try await attempt(session, { () async throws(SessionFailure) in try await session.sleep() }) {
+            if case .failure(let failure) = try await attempt(
+                session, { () async throws(SessionFailure) in try await session.sleep() })
+            {
                 return "sleep failed: \(failure.reason)"
             }
         } else {
@@ -145,7 +152,9 @@ extension SensorDriver {
         update { $0.statistics.sleeps += 1 }
         try await clock.sleep(until: wakeAt)
         if session.canSleepByCommand {
-            if case .failure(let failure) = try await attempt(session, { () async throws(SessionFailure) in try await session.wake() }) {
+            if case .failure(let failure) = try await attempt(
+                session, { () async throws(SessionFailure) in try await session.wake() })
+            {
                 return "wake failed: \(failure.reason)"
             }
         } else {

@@ -153,10 +153,13 @@ public final class SensorDriver: Sendable {
             case .novaFitness: return SDS011Session(port: port, settings: settings, clock: clock, logger: sessionLogger)
             case .honeywell: return HoneywellSession(model: model, port: port, settings: settings, clock: clock)
             case .plantower, .sensirion:
-                return PlantowerSession(model: model, port: port, settings: settings, clock: clock, logger: sessionLogger)
+                return PlantowerSession(
+                    model: model, port: port, settings: settings, clock: clock, logger: sessionLogger)
             }
         case .i2c(let device):
-            if model == .sps30 { return SPS30Session(device: device, settings: settings, clock: clock, logger: sessionLogger) }
+            if model == .sps30 {
+                return SPS30Session(device: device, settings: settings, clock: clock, logger: sessionLogger)
+            }
             return PMSA003ISession(device: device, settings: settings, clock: clock)
         }
     }
@@ -173,12 +176,14 @@ public final class SensorDriver: Sendable {
         let changed: SensorHealth? = state.withLock { state in
             guard state.base.state != newState || state.base.reason != reason else { return nil }
             let since = state.base.state == newState ? state.base.since : now
-            state.base = SensorHealth(state: newState, reason: reason, since: since, lastGoodSample: state.base.lastGoodSample)
+            state.base = SensorHealth(
+                state: newState, reason: reason, since: since, lastGoodSample: state.base.lastGoodSample)
             return state.base
         }
         guard let changed else { return }
         continuation.yield(.health(changed))
-        let text = "\(model.rawValue) on \(link.transport.name): \(newState.rawValue)" + (reason.map { " (\($0))" } ?? "")
+        let text =
+            "\(model.rawValue) on \(link.transport.name): \(newState.rawValue)" + (reason.map { " (\($0))" } ?? "")
         switch newState {
         case .ok, .warmingUp: logger.info(text)
         case .stale, .fault, .absent: logger.warning(text)

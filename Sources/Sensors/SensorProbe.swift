@@ -42,15 +42,23 @@ public enum SensorProbe {
     ) async throws(TransportError) -> ProbeResult? {
         var listener = ProbeListener()
         try await listener.collect(from: stream, for: listen, clock: clock)
-        if let sds011 = listener.sds011 { return await identifySDS011(stream, clock: clock, reading: sds011, replyTimeout: replyTimeout) }
-        if let frame = listener.plantower40 { return ProbeResult(model: .pms5003st, evidence: "40-byte Plantower frames (\(frame))") }
-        if listener.plantower24 != nil { return ProbeResult(model: .pms3003, evidence: "24-byte Plantower frames in active mode") }
+        if let sds011 = listener.sds011 {
+            return await identifySDS011(stream, clock: clock, reading: sds011, replyTimeout: replyTimeout)
+        }
+        if let frame = listener.plantower40 {
+            return ProbeResult(model: .pms5003st, evidence: "40-byte Plantower frames (\(frame))")
+        }
+        if listener.plantower24 != nil {
+            return ProbeResult(model: .pms3003, evidence: "24-byte Plantower frames in active mode")
+        }
 
         try await stream.write(HoneywellCommand.readMeasurement.bytes)
         try await listener.collect(from: stream, for: replyTimeout, clock: clock)
         if let reading = listener.honeywellReply {
             let model: SensorModel = reading.pm4 == nil ? .hpma115s0 : .hpma115c0
-            return ProbeResult(model: model, evidence: "answered the Honeywell read command (\(reading.pm4 == nil ? 8 : 16)-byte reply)")
+            return ProbeResult(
+                model: model,
+                evidence: "answered the Honeywell read command (\(reading.pm4 == nil ? 8 : 16)-byte reply)")
         }
         if listener.honeywellAcknowledged {
             return ProbeResult(model: .hpma115s0, evidence: "acknowledged a Honeywell command (A5 A5 / 96 96)")

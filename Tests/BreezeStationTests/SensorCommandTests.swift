@@ -13,7 +13,8 @@ struct SensorCommandTests {
 
     @Test func decodePrintsTheVectorFieldNames() throws {
         let result = try StationBinary.run([
-            "decode", "--sensor", "pms5003t", "--hex", "424d001c001700270029001600230029100804a90116000c00d400e09a0004aa",
+            "decode", "--sensor", "pms5003t", "--hex",
+            "424d001c001700270029001600230029100804a90116000c00d400e09a0004aa",
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try Self.objects(result.stdout).first)
@@ -62,7 +63,8 @@ struct SensorCommandTests {
 
     @Test func decodeRefusesBadArguments() throws {
         for arguments in [
-            ["decode"], ["decode", "--sensor", "pms9999", "--hex", "00"], ["decode", "--sensor", "pms5003", "--hex", "4g"],
+            ["decode"], ["decode", "--sensor", "pms9999", "--hex", "00"],
+            ["decode", "--sensor", "pms5003", "--hex", "4g"],
             ["decode", "--sensor", "pms5003", "--hex", "42", "file"],
         ] {
             let result = try StationBinary.run(arguments)

@@ -21,8 +21,12 @@ struct SystemAdapterTests {
 
     @Test func errnoIsClassifiedForTheDriver() {
         #expect(TransportError(SystemError(call: "open(x)", code: ENOENT), device: "x").meansAbsent)
-        #expect(TransportError(SystemError(call: "read(x)", code: EIO), device: "x") == .disconnected("read(x): Input/output error"))
-        guard case .noAcknowledge = TransportError(SystemError(call: "write", code: EREMOTEIO), device: "/dev/i2c-1", i2c: true)
+        #expect(
+            TransportError(SystemError(call: "read(x)", code: EIO), device: "x")
+                == .disconnected("read(x): Input/output error"))
+        guard
+            case .noAcknowledge = TransportError(
+                SystemError(call: "write", code: EREMOTEIO), device: "/dev/i2c-1", i2c: true)
         else {
             Issue.record("EREMOTEIO on i2c is a NACK")
             return
@@ -31,7 +35,9 @@ struct SystemAdapterTests {
             Issue.record("EACCES is permission denied")
             return
         }
-        #expect(SystemError(call: "open(/dev/x)", code: ENOENT).description == "open(/dev/x): No such file or directory (errno 2)")
+        #expect(
+            SystemError(call: "open(/dev/x)", code: ENOENT).description
+                == "open(/dev/x): No such file or directory (errno 2)")
     }
 
     @Test func systemCallsRetryEINTRAndNameTheCall() {

@@ -26,17 +26,22 @@ struct I2CEmulatorTests {
         // A read without a new command repeats the last pointer (data-ready polling).
         #expect(try SPS30Replies.dataReady(device.read(count: 3, at: Self.start.addingTimeInterval(1.1))) == true)
         try device.write(SPS30Command.readMeasuredValues.bytes, at: Self.start.addingTimeInterval(1.2))
-        let values = try SPS30Measurement.decode(device.read(count: 60, at: Self.start.addingTimeInterval(1.2)), format: .float)
+        let values = try SPS30Measurement.decode(
+            device.read(count: 60, at: Self.start.addingTimeInterval(1.2)), format: .float)
         #expect(abs(values.mc2p5 - 20) < 0.01)
         try device.write(SPS30Command.readDataReady.bytes, at: Self.start.addingTimeInterval(1.3))
-        #expect(try SPS30Replies.dataReady(device.read(count: 3, at: Self.start.addingTimeInterval(1.3))) == false, "cleared by the read")
+        #expect(
+            try SPS30Replies.dataReady(device.read(count: 3, at: Self.start.addingTimeInterval(1.3))) == false,
+            "cleared by the read")
     }
 
     @Test func sps30RefusesCommandsOutOfMode() throws {
         var device = SPS30Device(scenario: .steady(pm25: 20), start: Self.start)
         #expect(throws: TransportError.self) { try device.write(SPS30Command.startFanCleaning.bytes, at: Self.start) }
         try device.write(SPS30Command.startMeasurement(.integer).bytes, at: Self.start)
-        #expect(throws: TransportError.self) { try device.write(SPS30Command.startMeasurement(.float).bytes, at: Self.start) }
+        #expect(throws: TransportError.self) {
+            try device.write(SPS30Command.startMeasurement(.float).bytes, at: Self.start)
+        }
         #expect(throws: TransportError.self) { try device.write(SPS30Command.sleep.bytes, at: Self.start) }
         try device.write(SPS30Command.startFanCleaning.bytes, at: Self.start)
         #expect(throws: TransportError.self) { _ = try device.read(count: 3, at: Self.start) }
@@ -68,15 +73,20 @@ struct I2CEmulatorTests {
 
     @Test func pmsa003iServesFramesAndSleepsOnItsPin() throws {
         var device = PMSA003IDevice(scenario: .steady(pm25: 14), zeroFrameWindow: .seconds(1), start: Self.start)
-        #expect(PlantowerFrame(validating: try device.read(count: 32, at: Self.start), variant: .standard)?.isAllZero == true)
-        let frame = PlantowerFrame(validating: try device.read(count: 32, at: Self.start.addingTimeInterval(2)), variant: .standard)
+        #expect(
+            PlantowerFrame(validating: try device.read(count: 32, at: Self.start), variant: .standard)?.isAllZero
+                == true)
+        let frame = PlantowerFrame(
+            validating: try device.read(count: 32, at: Self.start.addingTimeInterval(2)), variant: .standard)
         #expect(frame?.pm25Atmospheric == 14)
         device.setSleepPin(true, at: Self.start.addingTimeInterval(3))
         #expect { _ = try device.read(count: 32, at: Self.start.addingTimeInterval(3)) } throws: { Self.isNACK($0) }
     }
 
     @Test func theEmulatedBusCanBeUnplugged() async throws {
-        let device = EmulatedI2CDevice(model: PMSA003IDevice(scenario: .steady(pm25: 1), start: Self.start), address: 0x12, clock: FixedClock(Self.start))
+        let device = EmulatedI2CDevice(
+            model: PMSA003IDevice(scenario: .steady(pm25: 1), start: Self.start), address: 0x12,
+            clock: FixedClock(Self.start))
         try await device.open()
         _ = try await device.read(count: 32)
         device.setPresent(false)

@@ -8,19 +8,22 @@ struct ScenarioTests {
     static let start = Date(timeIntervalSince1970: 1_767_225_600)  // 00:00 UTC
 
     @Test func steadyIsSteady() {
-        #expect(ConcentrationScenario.steady(pm25: 7).pm25(at: Self.start.addingTimeInterval(1e6), start: Self.start) == 7)
+        #expect(
+            ConcentrationScenario.steady(pm25: 7).pm25(at: Self.start.addingTimeInterval(1e6), start: Self.start) == 7)
     }
 
     @Test func diurnalPeaksInTheEvening() {
         let scenario = ConcentrationScenario.diurnal(mean: 10)
-        let value = { (hour: Double) in scenario.pm25(at: Self.start.addingTimeInterval(hour * 3600), start: Self.start) }
+        let value = { (hour: Double) in scenario.pm25(at: Self.start.addingTimeInterval(hour * 3600), start: Self.start)
+        }
         #expect(value(20) > value(8) && value(8) > value(3))
         #expect(abs(value(3) - 7) < 0.1)
     }
 
     @Test func smokeRisesThenDecays() {
         let scenario = ConcentrationScenario.smoke(baseline: 10, peak: 250)
-        let value = { (seconds: Double) in scenario.pm25(at: Self.start.addingTimeInterval(seconds), start: Self.start) }
+        let value = { (seconds: Double) in scenario.pm25(at: Self.start.addingTimeInterval(seconds), start: Self.start)
+        }
         #expect(value(10) == 10)
         #expect(value(90) == 130)
         #expect(value(150) == 250)

@@ -60,7 +60,9 @@ struct DriverOverPtyTests {
         #expect(await rig.wait(upTo: .seconds(10)) { $0.samples.count >= 2 })
         rig.emulator.unplug(for: .seconds(1))
         #expect(await rig.wait(upTo: .seconds(5)) { $0.driver.health.state == .absent })
-        #expect(rig.driver.health.reason?.contains("disconnected") == true || rig.driver.health.reason?.contains("not connected") == true)
+        #expect(
+            rig.driver.health.reason?.contains("disconnected") == true
+                || rig.driver.health.reason?.contains("not connected") == true)
         let before = rig.samples.count
         #expect(await rig.wait(upTo: .seconds(10)) { _ in replugged.time != nil })
         let recovered = await rig.wait(upTo: .seconds(5)) { $0.samples.count > before }
@@ -111,7 +113,9 @@ struct DriverOverPtyTests {
         rig.start()
         let done = await rig.wait(upTo: .seconds(15)) { $0.samples.count >= 5 }
         await rig.stop()
-        #expect(done, "\(rig.samples.count) samples, \(rig.driver.health), \(rig.logs.lines.suffix(12).joined(separator: "\n"))")
+        #expect(
+            done,
+            "\(rig.samples.count) samples, \(rig.driver.health), \(rig.logs.lines.suffix(12).joined(separator: "\n"))")
         #expect(rig.driver.statistics.decoder.resyncs > 0)
     }
 }

@@ -23,12 +23,15 @@ struct ProbeTests {
     }
 
     @Test(arguments: [
-        (SensorModel.pms5003, SensorModel.pms5003), (.pms7003, .pms5003), (.pms5003st, .pms5003st), (.pms3003, .pms3003),
+        (SensorModel.pms5003, SensorModel.pms5003), (.pms7003, .pms5003), (.pms5003st, .pms5003st),
+        (.pms3003, .pms3003),
         (.sds011, .sds011), (.hpma115s0, .hpma115s0), (.hpma115c0, .hpma115c0),
     ])
     func findsEveryUARTSensor(model: SensorModel, expected: SensorModel) async throws {
-        let timing = EmulatorTiming(frameInterval: .milliseconds(300), responseDelay: .milliseconds(20), zeroFrameWindow: .zero)
-        let device = try #require(SensorEmulators.serialDevice(model, scenario: .steady(pm25: 8), timing: timing, start: Date()))
+        let timing = EmulatorTiming(
+            frameInterval: .milliseconds(300), responseDelay: .milliseconds(20), zeroFrameWindow: .zero)
+        let device = try #require(
+            SensorEmulators.serialDevice(model, scenario: .steady(pm25: 8), timing: timing, start: Date()))
         let result = try await Self.probe(device)
         #expect(result?.model == expected, "\(String(describing: result))")
         if model == .sds011 { #expect(result?.details["firmware"] == "16-11-21") }
@@ -53,9 +56,13 @@ struct ProbeTests {
 
     @Test func findsTheI2CSensors() async throws {
         let clock = SystemClock()
-        let sps30 = EmulatedI2CDevice(model: SPS30Device(scenario: .steady(pm25: 1), start: clock.now), address: 0x69, clock: clock)
-        let pmsa = EmulatedI2CDevice(model: PMSA003IDevice(scenario: .steady(pm25: 1), zeroFrameWindow: .zero, start: clock.now), address: 0x12, clock: clock)
-        let absent = EmulatedI2CDevice(model: SPS30Device(scenario: .steady(pm25: 1), start: clock.now), address: 0x69, clock: clock)
+        let sps30 = EmulatedI2CDevice(
+            model: SPS30Device(scenario: .steady(pm25: 1), start: clock.now), address: 0x69, clock: clock)
+        let pmsa = EmulatedI2CDevice(
+            model: PMSA003IDevice(scenario: .steady(pm25: 1), zeroFrameWindow: .zero, start: clock.now), address: 0x12,
+            clock: clock)
+        let absent = EmulatedI2CDevice(
+            model: SPS30Device(scenario: .steady(pm25: 1), start: clock.now), address: 0x69, clock: clock)
         absent.setPresent(false)
 
         let found = await SensorProbe.probeI2C(device: { $0 == 0x69 ? sps30 : absent }, clock: clock)

@@ -54,9 +54,10 @@ final class PtyRig: Sendable {
     func start() {
         tasks.withLock { tasks in
             tasks.append(Task { [driver] in _ = try? await driver.run() })
-            tasks.append(Task { [self] in
-                for await event in driver.events { self.collected.withLock { $0.append(event) } }
-            })
+            tasks.append(
+                Task { [self] in
+                    for await event in driver.events { self.collected.withLock { $0.append(event) } }
+                })
         }
     }
 

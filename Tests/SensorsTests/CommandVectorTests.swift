@@ -24,8 +24,14 @@ struct CommandVectorTests {
             (SDS011Request(.setWorkState(.sleep)), "aab406010000000000000000000000ffff05ab"),
             (SDS011Request(.setWorkState(.work)), "aab406010100000000000000000000ffff06ab"),
             (SDS011Request(.setWorkingPeriod(minutes: 0)), "aab408010000000000000000000000ffff07ab"),
-            (SDS011Request(.setWorkState(.sleep), target: SDS011DeviceID(0xA1, 0x60)), "aab406010000000000000000000000a16008ab"),
-            (SDS011Request(.setWorkState(.sleep), target: SDS011DeviceID(0xA2, 0xD5)), "aab406010000000000000000000000a2d57eab"),
+            (
+                SDS011Request(.setWorkState(.sleep), target: SDS011DeviceID(0xA1, 0x60)),
+                "aab406010000000000000000000000a16008ab"
+            ),
+            (
+                SDS011Request(.setWorkState(.sleep), target: SDS011DeviceID(0xA2, 0xD5)),
+                "aab406010000000000000000000000a2d57eab"
+            ),
         ]
         for (request, hex) in expected {
             #expect(Hex.string(request.bytes) == hex)
@@ -40,7 +46,8 @@ struct CommandVectorTests {
         #expect(Hex.string(HoneywellCommand.stopMeasurement.bytes) == "68010295")
         #expect(Hex.string(HoneywellCommand.enableAutoSend.bytes) == "68014057")
         #expect(Hex.string(HoneywellCommand.disableAutoSend.bytes) == "68012077")
-        #expect(SensorVector.all.first { $0.hex == "68010493" }?.value("command") == HoneywellCommand.readMeasurement.name)
+        #expect(
+            SensorVector.all.first { $0.hex == "68010493" }?.value("command") == HoneywellCommand.readMeasurement.name)
     }
 
     @Test func sensirionCRCMatchesTheDatasheetAndTheVectors() {

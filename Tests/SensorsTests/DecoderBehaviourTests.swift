@@ -62,7 +62,8 @@ struct DecoderBehaviourTests {
 
     @Test func hostCommandsAndAcknowledgementsShareTheStream() throws {
         var decoder = FrameDecoder(variant: .standard)
-        let input = PlantowerCommand.setMode(.passive).bytes + (PlantowerCommand.sleep.acknowledgement?.bytes ?? [])
+        let input =
+            PlantowerCommand.setMode(.passive).bytes + (PlantowerCommand.sleep.acknowledgement?.bytes ?? [])
             + PlantowerCommand.readPassive.bytes
         let messages = decoder.decode(input).compactMap(\.message)
         #expect(

@@ -8,9 +8,12 @@ import Testing
 struct DecoderPropertyTests {
     /// Random bytes, with the families' start bytes over-represented so headers appear often.
     static func garbage(_ count: Int, using generator: inout SeededGenerator) -> [UInt8] {
-        let interesting: [UInt8] = [0x42, 0x4D, 0x00, 0x1C, 0x04, 0xAA, 0xC0, 0xC5, 0xB4, 0xAB, 0x40, 0x05, 0x68, 0xA5, 0x96, 0x7E, 0x7D]
+        let interesting: [UInt8] = [
+            0x42, 0x4D, 0x00, 0x1C, 0x04, 0xAA, 0xC0, 0xC5, 0xB4, 0xAB, 0x40, 0x05, 0x68, 0xA5, 0x96, 0x7E, 0x7D,
+        ]
         return (0..<count).map { _ in
-            Bool.random(using: &generator) ? interesting.randomElement(using: &generator) ?? 0 : UInt8.random(in: 0...255, using: &generator)
+            Bool.random(using: &generator)
+                ? interesting.randomElement(using: &generator) ?? 0 : UInt8.random(in: 0...255, using: &generator)
         }
     }
 
@@ -193,7 +196,8 @@ struct DecoderPropertyTests {
         let frames = (0..<300).map { index -> [UInt8] in
             let reading = HoneywellReading(
                 source: .readReply, pm1: Int.random(in: 0...999, using: &generator),
-                pm25: Int.random(in: 0...999, using: &generator), pm4: 7, pm10: Int.random(in: 0...999, using: &generator))
+                pm25: Int.random(in: 0...999, using: &generator), pm4: 7,
+                pm10: Int.random(in: 0...999, using: &generator))
             switch index % 3 {
             case 0: return reading.readReplyBytes(variant: variant)
             case 1: return reading.autoSendBytes(variant: variant)

@@ -10,11 +10,16 @@ import Testing
 struct DriverLifecycleTests {
     static let start = Date(timeIntervalSince1970: 1_767_225_600)
 
-    static func serial(_ model: SensorModel, pm25: Double = 12, faults: EmulatorFaults = EmulatorFaults(), clock: ManualClock)
+    static func serial(
+        _ model: SensorModel, pm25: Double = 12, faults: EmulatorFaults = EmulatorFaults(), clock: ManualClock
+    )
         -> EmulatedByteStream
     {
-        let device = SensorEmulators.serialDevice(model, scenario: .steady(pm25: pm25), faults: faults, start: clock.now)
-        return EmulatedByteStream(device: device ?? PlantowerDevice(model: .pms5003, scenario: .steady(pm25: pm25), start: clock.now), clock: clock)
+        let device = SensorEmulators.serialDevice(
+            model, scenario: .steady(pm25: pm25), faults: faults, start: clock.now)
+        return EmulatedByteStream(
+            device: device ?? PlantowerDevice(model: .pms5003, scenario: .steady(pm25: pm25), start: clock.now),
+            clock: clock)
     }
 
     @Test(arguments: [SensorModel.pms5003, .pms5003t, .pms5003st, .pms7003, .sds011, .hpma115s0, .hpma115c0])
@@ -40,7 +45,8 @@ struct DriverLifecycleTests {
     @Test func plantowerIsPutInPassiveModeAndPolled() async throws {
         let clock = ManualClock(start: Self.start)
         let stream = Self.serial(.pms5003, clock: clock)
-        let run = try VirtualTimeDriver(model: .pms5003, link: .serial(stream), settings: DriverSettings(model: .pms5003), clock: clock)
+        let run = try VirtualTimeDriver(
+            model: .pms5003, link: .serial(stream), settings: DriverSettings(model: .pms5003), clock: clock)
         await run.run(for: .seconds(60)) { $0.samples.count >= 2 }
         let commands = stream.withDevice { ($0 as? PlantowerDevice)?.commandsReceived ?? [] }
         #expect(commands.first == .setMode(.passive))
@@ -72,7 +78,8 @@ struct DriverLifecycleTests {
         let clock = ManualClock(start: Self.start)
         let device = try #require(SensorEmulators.i2cDevice(model, scenario: .steady(pm25: 31), start: clock.now))
         let link = EmulatedI2CDevice(model: device, address: model.defaultI2CAddress ?? 0, clock: clock)
-        let run = try VirtualTimeDriver(model: model, link: .i2c(link), settings: DriverSettings(model: model), clock: clock)
+        let run = try VirtualTimeDriver(
+            model: model, link: .i2c(link), settings: DriverSettings(model: model), clock: clock)
         #expect(await run.run(for: .seconds(90)) { $0.samples.count >= 2 })
         #expect(abs((run.samples.first?.pm25 ?? 0) - 31) <= 1)
         #expect(run.driver.health.state == .ok)
@@ -124,7 +131,8 @@ struct DriverLifecycleTests {
         var settings = DriverSettings(model: .pms5003)
         settings.warmUp = .seconds(5)
         let run = try VirtualTimeDriver(
-            model: .pms5003, link: .serial(stream), settings: settings, pins: SensorPins(reset: stream.resetPin), clock: clock)
+            model: .pms5003, link: .serial(stream), settings: settings, pins: SensorPins(reset: stream.resetPin),
+            clock: clock)
         await run.run(for: .seconds(60)) { $0.samples.count >= 1 }
         stream.withDevice { $0.faults.stalled = true }
         let before = run.samples.count
@@ -170,7 +178,8 @@ struct DriverLifecycleTests {
         let clock = ManualClock(start: Self.start)
         let stream = Self.serial(.pms5003, clock: clock)
         stream.setPresent(false)
-        let run = try VirtualTimeDriver(model: .pms5003, link: .serial(stream), settings: DriverSettings(model: .pms5003), clock: clock)
+        let run = try VirtualTimeDriver(
+            model: .pms5003, link: .serial(stream), settings: DriverSettings(model: .pms5003), clock: clock)
         #expect(await run.run(for: .seconds(10)) { $0.driver.statistics.openFailures >= 3 })
         #expect(run.driver.health.state == .absent)
         #expect(run.driver.health.reason?.contains("not connected") == true)

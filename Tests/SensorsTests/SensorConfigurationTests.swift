@@ -27,7 +27,8 @@ struct SensorConfigurationTests {
             """)
         #expect(errors == nil)
         let sensor = try #require(configuration)
-        #expect(sensor.model == .pms5003 && sensor.serialPath == "/dev/serial/by-id/usb-FTDI" && sensor.baudRate == 9600)
+        #expect(
+            sensor.model == .pms5003 && sensor.serialPath == "/dev/serial/by-id/usb-FTDI" && sensor.baudRate == 9600)
         #expect(sensor.correction == .epa2021)
         #expect(sensor.setPin == .name("GPIO22") && sensor.resetPin == .offset(27))
         #expect(sensor.driver.interval == .seconds(120) && sensor.driver.warmUp == .seconds(40))
@@ -57,7 +58,8 @@ struct SensorConfigurationTests {
             """)
         let paths = Set((errors?.errors ?? []).map(\.keyPath))
         for path in [
-            "sensor.serial.baud", "sensor.i2c", "sensor.interval_s", "sensor.correction", "sensor.set_pin", "sensor.mode",
+            "sensor.serial.baud", "sensor.i2c", "sensor.interval_s", "sensor.correction", "sensor.set_pin",
+            "sensor.mode",
             "sensor.dutycycle",
         ] {
             #expect(paths.contains(path), "\(path) in \(paths)")
@@ -69,7 +71,8 @@ struct SensorConfigurationTests {
     @Test func aMissingOrUnknownModelIsAnError() throws {
         let (missing, missingErrors) = try Self.read(#"{"sensor": {"serial": {"path": "/dev/ttyUSB0"}}}"#)
         #expect(missing == nil)
-        #expect(missingErrors?.errors.contains { $0.keyPath == "sensor.model" && $0.message.contains("required") } == true)
+        #expect(
+            missingErrors?.errors.contains { $0.keyPath == "sensor.model" && $0.message.contains("required") } == true)
         let (unknown, unknownErrors) = try Self.read(#"{"sensor": {"model": "pms9003"}}"#)
         #expect(unknown == nil)
         #expect(unknownErrors?.errors.first?.message.contains("did you mean") == true)
@@ -96,9 +99,10 @@ struct SensorConfigurationTests {
 
     @Test func theLadderSkipsTheResetWithoutAPin() {
         var ladder = RecoveryLadder(canReset: false)
-        #expect([ladder.climb(), ladder.climb(), ladder.climb(), ladder.climb(), ladder.climb()] == [
-            .resync, .resendMode, .reopen, .fault, .fault,
-        ])
+        #expect(
+            [ladder.climb(), ladder.climb(), ladder.climb(), ladder.climb(), ladder.climb()] == [
+                .resync, .resendMode, .reopen, .fault, .fault,
+            ])
         ladder.reset()
         #expect(ladder.isAtBottom)
         var withPin = RecoveryLadder(canReset: true)

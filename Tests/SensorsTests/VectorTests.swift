@@ -54,7 +54,8 @@ struct VectorTests {
         if ["mode", "state", "period_min"].contains(field) {
             let range = expected.range(of: " = ")
             guard let range else {
-                return actual == JSONValue(Double(expected)) ? nil : "expected \(expected), found \(actual.serialized())"
+                return actual == JSONValue(Double(expected))
+                    ? nil : "expected \(expected), found \(actual.serialized())"
             }
             let number = Double(expected[..<range.lowerBound])
             let words = String(expected[range.upperBound...])

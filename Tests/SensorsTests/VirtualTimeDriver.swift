@@ -22,7 +22,8 @@ final class VirtualTimeDriver: Sendable {
         self.clock = clock
         logs = InMemoryLogSink()
         let logger = Logger(label: "sensor", minimumLevel: .debug, sink: logs, format: .terminal, clock: clock)
-        driver = try SensorDriver(model: model, link: link, settings: settings, pins: pins, clock: clock, logger: logger)
+        driver = try SensorDriver(
+            model: model, link: link, settings: settings, pins: pins, clock: clock, logger: logger)
     }
 
     var events: [SensorEvent] { collected.withLock { $0 } }
@@ -43,9 +44,10 @@ final class VirtualTimeDriver: Sendable {
         tasks.withLock { tasks in
             guard tasks.isEmpty else { return }
             tasks.append(Task { [driver] in _ = try? await driver.run() })
-            tasks.append(Task { [self] in
-                for await event in driver.events { self.collected.withLock { $0.append(event) } }
-            })
+            tasks.append(
+                Task { [self] in
+                    for await event in driver.events { self.collected.withLock { $0.append(event) } }
+                })
         }
     }
 

@@ -3,7 +3,6 @@ import JSON
 import LinuxIO
 import Sensors
 
-
 /// `breeze-station decode`: the frames in a capture of a sensor's traffic, one JSON object per line.
 enum DecodeCommand: Subcommand {
     static let name = "decode"
@@ -101,7 +100,9 @@ enum DecodeCommand: Subcommand {
 
     /// Decodes standard input as it arrives. Hex text or raw bytes is decided on the first 16 bytes (or all of
     /// them, if fewer): raw captures of every supported sensor contain bytes that are not hex text.
-    private static func decodeStandardInput(into decoder: inout CaptureDecoder, emit: ([JSONValue]) -> Void) async throws {
+    private static func decodeStandardInput(into decoder: inout CaptureDecoder, emit: ([JSONValue]) -> Void)
+        async throws
+    {
         let reader = DescriptorReader(descriptor: 0, name: "standard input")
         var head: [UInt8] = []
         var hexMode: Bool?
@@ -131,7 +132,9 @@ enum DecodeCommand: Subcommand {
             } catch {
                 throw CommandFailure("standard input looks like hex text but \(error)")
             }
-            if decoder.model == .sps30, bytes.count == 30 { decoder = CaptureDecoder(model: .sps30, sps30Format: .integer) }
+            if decoder.model == .sps30, bytes.count == 30 {
+                decoder = CaptureDecoder(model: .sps30, sps30Format: .integer)
+            }
             emit(decoder.decode(bytes))
         }
         emit(decoder.finish())

@@ -31,7 +31,9 @@ enum EmulateCommand: Subcommand {
           --unplug-for S     ... and plug a new one in after S seconds (default 2) at the same --link
         """
 
-    static var uartModels: String { SensorModel.allCases.filter { $0.bus == .serial }.map(\.rawValue).joined(separator: ", ") }
+    static var uartModels: String {
+        SensorModel.allCases.filter { $0.bus == .serial }.map(\.rawValue).joined(separator: ", ")
+    }
 
     static func run(_ arguments: inout ArgumentList) async throws -> Int32 {
         guard let modelName = try arguments.option("--sensor") else {
@@ -63,7 +65,8 @@ enum EmulateCommand: Subcommand {
             }
         }
         let clock = SystemClock()
-        guard let device = SensorEmulators.serialDevice(model, scenario: scenario, faults: faults, start: clock.now) else {
+        guard let device = SensorEmulators.serialDevice(model, scenario: scenario, faults: faults, start: clock.now)
+        else {
             throw UsageError("no emulator for \(model.rawValue)")
         }
         let emulator = PseudoTerminalEmulator(device: device, link: link, clock: clock) { path in
@@ -96,7 +99,8 @@ enum EmulateCommand: Subcommand {
         return ExitStatus.success
     }
 
-    private static func number(_ text: String?, name: String, range: ClosedRange<Double>) throws(UsageError) -> Double? {
+    private static func number(_ text: String?, name: String, range: ClosedRange<Double>) throws(UsageError) -> Double?
+    {
         guard let text else { return nil }
         guard let value = Double(text), range.contains(value) else {
             throw UsageError("\(name) must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
@@ -114,7 +118,8 @@ enum EmulateCommand: Subcommand {
             do {
                 bytes = try FileContents.read(text)
             } catch {
-                throw UsageError("--scenario: '\(text)' is not steady, diurnal, smoke or a readable file (\(error.message))")
+                throw UsageError(
+                    "--scenario: '\(text)' is not steady, diurnal, smoke or a readable file (\(error.message))")
             }
             do {
                 return .recorded(try RecordedSeries(text: String(decoding: bytes, as: UTF8.self)))

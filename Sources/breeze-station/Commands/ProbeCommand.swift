@@ -57,7 +57,8 @@ enum ProbeCommand: Subcommand {
         }
         await stream.close()
         guard let result else {
-            throw CommandFailure("no supported sensor answered on \(path) (9600 baud; tried Plantower, SDS011 and Honeywell)")
+            throw CommandFailure(
+                "no supported sensor answered on \(path) (9600 baud; tried Plantower, SDS011 and Honeywell)")
         }
         Output.line(result.json(location: [("path", .string(path)), ("baud", 9600)]).serialized())
         return ExitStatus.success
@@ -68,7 +69,8 @@ enum ProbeCommand: Subcommand {
             try await I2CBusDevice(bus: bus, address: 0x69).open()
         } catch {
             if case .notFound = error {
-                throw CommandFailure("cannot open /dev/i2c-\(bus): no such bus (is I²C enabled? dtparam=i2c_arm=on, i2c-dev)")
+                throw CommandFailure(
+                    "cannot open /dev/i2c-\(bus): no such bus (is I²C enabled? dtparam=i2c_arm=on, i2c-dev)")
             }
             if case .busy = error {
                 // A kernel driver owns 0x69 (the sps30 IIO driver): still try 0x12 below.
@@ -78,7 +80,8 @@ enum ProbeCommand: Subcommand {
         }
         let result = await SensorProbe.probeI2C(device: { I2CBusDevice(bus: bus, address: $0) }, clock: clock)
         guard let result else {
-            throw CommandFailure("no supported sensor answered on /dev/i2c-\(bus) (tried SPS30 at 0x69, PMSA003I at 0x12)")
+            throw CommandFailure(
+                "no supported sensor answered on /dev/i2c-\(bus) (tried SPS30 at 0x69, PMSA003I at 0x12)")
         }
         Output.line(result.json(location: [("i2c_bus", JSONValue(bus))]).serialized())
         return ExitStatus.success
