@@ -3,6 +3,10 @@
 struct ByteReader {
     let bytes: [UInt8]
 
+    /// A reader sharing `bytes` (no copy).
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// A reader of a copy of `bytes`.
     init(_ bytes: some Collection<UInt8>) { self.bytes = Array(bytes) }
 
     subscript(position: Int) -> UInt8 { position >= 0 && position < bytes.count ? bytes[position] : 0 }

@@ -86,8 +86,13 @@ public final class SensorDriver: Sendable {
     /// missing device is waited for, a lost one reopened, a stalled one walked up the recovery ladder.
     public func run() async throws {
         defer { continuation.finish() }
-        try? pins.set?.setActive(false)
-        try? pins.reset?.setActive(false)
+        // Both pins released: the sensor runs (a SET or RESET left asserted by a crash would silence it).
+        do {
+            try pins.set?.setActive(false)
+            try pins.reset?.setActive(false)
+        } catch {
+            logger.error("\(model.rawValue): cannot release the SET/RESET pins: \(error)")
+        }
         var ladder = RecoveryLadder(canReset: pins.reset != nil || model == .sps30)
         var backoff = settings.reopenBackoff
         var lost = false
