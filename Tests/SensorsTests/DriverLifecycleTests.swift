@@ -121,7 +121,12 @@ struct DriverLifecycleTests {
         let health = run.driver.health
         #expect(health.reason?.contains("no data frame") == true)
         #expect(health.reason?.contains("recovery failed") == true)
-        #expect(run.logs.lines.contains { $0.contains("recovery step 1/4: resynchronising") })
+        // Each step is logged once, in order.
+        let steps = run.logs.lines.filter { $0.contains("recovery step") }
+        #expect(steps.count == 4, "\(steps)")
+        for (index, action) in ["resynchronising", "re-sending", "reopening", "giving up"].enumerated() {
+            #expect(steps.indices.contains(index) && steps[index].contains("step \(index + 1)/4: \(action)"))
+        }
         await run.stop()
     }
 
