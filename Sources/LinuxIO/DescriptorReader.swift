@@ -9,13 +9,13 @@
 public final class DescriptorReader: Sendable {
     private let descriptor: Int32
     private let name: String
-    private let queue: BlockingQueue
+    private let queue: WorkerThread
 
     /// A reader of `descriptor` (not closed by the reader); `name` appears in errors.
     public init(descriptor: Int32, name: String) {
         self.descriptor = descriptor
         self.name = name
-        queue = BlockingQueue(label: "breeze.reader.\(name)")
+        queue = WorkerThread(name: "reader")
     }
 
     /// The next chunk (at most `maximumCount` bytes); nil at end of input.

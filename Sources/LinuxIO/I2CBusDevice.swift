@@ -9,7 +9,7 @@ public final class I2CBusDevice: I2CDevice, @unchecked Sendable {
     public let bus: Int
     /// The 7-bit address.
     public let address: UInt8
-    private let queue: BlockingQueue
+    private let queue: WorkerThread
     /// Touched only on `queue` (hence `@unchecked Sendable`).
     private var handle: I2CBus?
 
@@ -18,7 +18,7 @@ public final class I2CBusDevice: I2CDevice, @unchecked Sendable {
         self.bus = bus
         self.address = address
         name = "/dev/i2c-\(bus) address \(Hex.byte(address))"
-        queue = BlockingQueue(label: "breeze.i2c.\(bus).\(address)")
+        queue = WorkerThread(name: "i2c-\(bus)")
     }
 
     public func open() async throws(TransportError) {

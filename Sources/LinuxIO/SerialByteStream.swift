@@ -11,7 +11,7 @@ public final class SerialByteStream: ByteStream, @unchecked Sendable {
     public let path: String
     /// The baud rate.
     public let baudRate: Int
-    private let queue: BlockingQueue
+    private let queue: WorkerThread
     /// Touched only on `queue` (hence `@unchecked Sendable`).
     private var port: SerialPort?
 
@@ -20,7 +20,7 @@ public final class SerialByteStream: ByteStream, @unchecked Sendable {
         self.path = path
         self.baudRate = baudRate
         name = path
-        queue = BlockingQueue(label: "breeze.serial.\(path)")
+        queue = WorkerThread(name: "serial")
     }
 
     public func open() async throws(TransportError) {

@@ -48,7 +48,7 @@ public final class EmulatedSensor: Sendable {
     }
 
     /// Stops the emulator (the driver's task is the caller's to cancel).
-    public func stop() {
-        terminal?.stop()
+    public func stop() async {
+        await terminal?.stop()
     }
 }

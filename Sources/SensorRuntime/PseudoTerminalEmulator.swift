@@ -1,5 +1,4 @@
 public import Clocks
-import Dispatch
 import FoundationEssentials
 public import LinuxIO
 public import SensorEmulation
@@ -7,8 +6,8 @@ public import Sensors
 import Synchronization
 
 /// An emulated UART sensor on the far side of a real pseudo-terminal: drivers (and `probe`, and a VM's serial
-/// port in the hardware-in-the-loop rig) open its path like any tty. Runs on its own Dispatch queue, off the
-/// Swift cooperative pool.
+/// port in the hardware-in-the-loop rig) open its path like any tty. Runs on its own thread, off the Swift
+/// cooperative pool.
 ///
 /// With a link path, the path is a symlink to the current `/dev/pts/N`. ``unplug(for:)`` closes the pty (a
 /// driver sees a hang-up), removes the link, and after the given time creates a new pty at the same link with
@@ -22,13 +21,15 @@ public final class PseudoTerminalEmulator: Sendable {
         var unplugs = 0
         var bytesSent = 0
         var bytesReceived = 0
+        var started = false
+        var loopEnded = false
+        var stopWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     /// The stable path, if any (a symlink to the current pty).
     public let link: String?
     private let clock: any StationClock
     private let state: Mutex<State>
-    private let stopped = DispatchSemaphore(value: 0)
     private let onPathChange: @Sendable (String?) -> Void
 
     /// An emulator of `device`; nothing runs until ``start()``.
@@ -66,24 +67,35 @@ public final class PseudoTerminalEmulator: Sendable {
         state.withLock { state in
             state.devicePath = terminal.devicePath
             state.running = true
+            state.started = true
         }
         let box = TerminalBox(terminal)
-        DispatchQueue(label: "breeze.emulator.\(terminal.devicePath)").async { [self] in
+        WorkerThread.detach { [self] in
             self.loop(box)
-            self.stopped.signal()
+            if let link { SymbolicLink.remove(link) }
+            let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                state.loopEnded = true
+                state.devicePath = nil
+                defer { state.stopWaiters.removeAll() }
+                return state.stopWaiters
+            }
+            for waiter in waiters { waiter.resume() }
         }
         return terminal.devicePath
     }
 
-    /// Stops answering, closes the pty (a connected driver sees a hang-up) and removes the link.
-    public func stop() {
-        let wasRunning = state.withLock { state -> Bool in
-            defer { state.running = false }
-            return state.running
+    /// Stops answering, closes the pty (a connected driver sees a hang-up), removes the link, and returns once
+    /// the emulator's thread is done (within about 50 ms).
+    public func stop() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = state.withLock { state -> Bool in
+                state.running = false
+                if state.loopEnded || !state.started { return true }
+                state.stopWaiters.append(continuation)
+                return false
+            }
+            if done { continuation.resume() }
         }
-        guard wasRunning else { return }
-        stopped.wait()
-        if let link { SymbolicLink.remove(link) }
     }
 
     /// Unplugs the device for `duration`, then plugs a new pty in at the same link.

@@ -13,13 +13,18 @@ struct ProbeTests {
     static func probe(_ device: any SerialDeviceModel) async throws -> ProbeResult? {
         let emulator = PseudoTerminalEmulator(device: device)
         let path = try emulator.start()
-        defer { emulator.stop() }
         let stream = SerialByteStream(path: path, baudRate: 9600)
-        try await stream.open()
-        let result = try await SensorProbe.probeSerial(
-            stream, clock: SystemClock(), listen: .milliseconds(700), replyTimeout: .milliseconds(500))
-        await stream.close()
-        return result
+        do {
+            try await stream.open()
+            let result = try await SensorProbe.probeSerial(
+                stream, clock: SystemClock(), listen: .milliseconds(700), replyTimeout: .milliseconds(500))
+            await stream.close()
+            await emulator.stop()
+            return result
+        } catch {
+            await emulator.stop()
+            throw error
+        }
     }
 
     @Test(arguments: [

@@ -24,8 +24,9 @@ final class PtyRig: Sendable {
     static func fastSettings(_ model: SensorModel) -> DriverSettings {
         var settings = DriverSettings(model: model, interval: .milliseconds(300))
         settings.warmUp = .milliseconds(300)
-        settings.responseTimeout = .milliseconds(400)
-        settings.staleAfter = .seconds(2)
+        // Generous against a loaded CI machine; the emulator answers within 10-200 ms.
+        settings.responseTimeout = .seconds(1)
+        settings.staleAfter = .seconds(3)
         settings.reopenBackoff = .milliseconds(100)
         settings.reopenBackoffLimit = .milliseconds(400)
         settings.faultRetryInterval = .seconds(30)
@@ -65,7 +66,7 @@ final class PtyRig: Sendable {
         let running = tasks.withLock { $0 }
         running.first?.cancel()
         for task in running { await task.value }
-        emulator.stop()
+        await emulator.stop()
     }
 
     var events: [SensorEvent] { collected.withLock { $0 } }

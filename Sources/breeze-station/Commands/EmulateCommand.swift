@@ -93,7 +93,7 @@ enum EmulateCommand: Subcommand {
         }
         _ = await TerminationSignals.wait()
         unplugger?.cancel()
-        emulator.stop()
+        await emulator.stop()
         let traffic = emulator.traffic
         Output.error("stopped after sending \(traffic.sent) bytes and receiving \(traffic.received)")
         return ExitStatus.success
