@@ -70,7 +70,14 @@ enum DecodeCommand: Subcommand {
         } else if let path = source, path != "-" {
             let bytes = try readCapture(path)
             var decoder = CaptureDecoder(model: model, sps30Format: bytes.count == 30 ? .integer : .float)
-            emit(decoder.decode(bytes) + decoder.finish())
+            // In slices, so a large capture prints as it goes instead of holding every object in memory.
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + 4096)
+                emit(decoder.decode(Array(bytes[start..<end])))
+                start = end
+            }
+            emit(decoder.finish())
         } else {
             var decoder = CaptureDecoder(model: model)
             try await decodeStandardInput(into: &decoder, emit: emit)
