@@ -39,7 +39,50 @@ executableDependencies += ["AirQuality", "Clocks", "Diagnostics", "JSON", "Confi
 
 // MARK: - Sensors: codecs, drivers, emulators, serial and I²C transports
 
-// (added by the sensors work)
+targets += [
+    // libi2c (SMBus helpers) and the i2c-dev ioctls. Debian's libi2c-dev ships no .pc file: no pkgConfig.
+    .systemLibrary(name: "CI2C", path: "Sources/CI2C", providers: [.apt(["libi2c-dev"])]),
+    // glibc's pseudo-terminal calls, hidden from Swift's Glibc module behind feature macros.
+    .systemLibrary(name: "CPseudoTerminal", path: "Sources/CPseudoTerminal"),
+    // Pure: frame codecs, streaming decoders, plausibility, drivers against transport protocols, health.
+    .target(
+        name: "Sensors", dependencies: ["AirQuality", "Clocks", "Diagnostics", "Configuration", "JSON"],
+        swiftSettings: strictSettings),
+    // Pure: device emulators for every protocol, concentration scenarios, fault injection.
+    .target(name: "SensorEmulation", dependencies: ["Sensors", "Clocks"], swiftSettings: strictSettings),
+    // Linux adapters: tty (termios, poll), i2c-dev, pseudo-terminals, errno.
+    .target(name: "LinuxIO", dependencies: ["Sensors", "CI2C", "CPseudoTerminal"], swiftSettings: strictSettings),
+    // The sensor service the station runs, emulators on ptys, probing real devices.
+    .target(
+        name: "SensorRuntime",
+        dependencies: ["Sensors", "SensorEmulation", "LinuxIO", "Clocks", "Diagnostics", "Configuration", "JSON"],
+        swiftSettings: strictSettings),
+    .testTarget(
+        name: "SensorsTests",
+        dependencies: ["Sensors", "SensorEmulation", "AirQuality", "Clocks", "Diagnostics", "Configuration", "JSON"],
+        exclude: ["Fixtures"], swiftSettings: strictSettings),
+    .testTarget(
+        name: "SensorEmulationTests", dependencies: ["SensorEmulation", "Sensors", "Clocks"],
+        swiftSettings: strictSettings),
+    .testTarget(name: "LinuxIOTests", dependencies: ["LinuxIO", "Sensors"], swiftSettings: strictSettings),
+    .testTarget(
+        name: "SensorRuntimeTests",
+        dependencies: ["SensorRuntime", "SensorEmulation", "LinuxIO", "Sensors", "Clocks", "Diagnostics"],
+        swiftSettings: strictSettings),
+]
+executableDependencies += ["Sensors", "SensorEmulation", "LinuxIO", "SensorRuntime"]
+endToEndTestDependencies += ["Sensors", "SensorEmulation", "LinuxIO", "SensorRuntime"]
+
+// `make fuzz` only: libFuzzer harnesses, one per decoder family. Kept out of the normal build because an
+// executable built without `-sanitize=fuzzer` has no `main` and breaks `swift test`'s link.
+if Context.environment["BREEZE_FUZZ"] != nil {
+    for family in ["Plantower", "SDS011", "Honeywell", "Sensirion"] {
+        targets.append(
+            .executableTarget(
+                name: "fuzz-\(family.lowercased())", dependencies: ["Sensors", "JSON"], path: "Fuzz/\(family)",
+                swiftSettings: strictSettings + [.unsafeFlags(["-parse-as-library"])]))
+    }
+}
 
 // MARK: - LEDs: GPIO through libgpiod, LED policy and backends
 

@@ -9,7 +9,11 @@ enum CommandRegistry {
     ]
 
     /// decode, emulate, probe.
-    static let sensors: [any Subcommand.Type] = []
+    static let sensors: [any Subcommand.Type] = [
+        DecodeCommand.self,
+        EmulateCommand.self,
+        ProbeCommand.self,
+    ]
 
     /// leds test / show / chips.
     static let leds: [any Subcommand.Type] = []

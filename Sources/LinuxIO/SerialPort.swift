@@ -1,0 +1,152 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+public import Sensors
+
+/// A tty opened for a sensor: raw 8N1 at the sensor's baud, no flow control and no XON/XOFF (binary frames
+/// contain 0x11 and 0x13), exclusive, non-blocking, waited on with poll() and explicit deadlines.
+///
+/// Calls block the calling thread for at most their timeout: use it from a dedicated thread or queue
+/// (``SerialByteStream`` does), never from the Swift cooperative pool. Not thread-safe.
+public final class SerialPort {
+    /// The path opened (a symlink such as `/dev/serial0` or `/dev/serial/by-id/...` is followed by open()).
+    public let path: String
+    /// The baud rate.
+    public let baudRate: Int
+    private var descriptor: Int32
+
+    /// Opens `path` at `baudRate`.
+    /// - Parameter exclusive: set TIOCEXCL, so a second program cannot open the port and steal bytes.
+    /// - Throws: ``Sensors/TransportError`` (not found, permission denied, busy, not a tty, ...).
+    public init(path: String, baudRate: Int, exclusive: Bool = true) throws(TransportError) {
+        guard let speed = BaudRate.speed(baudRate) else {
+            throw .unsupported("\(path): \(baudRate) baud is not a termios speed")
+        }
+        self.path = path
+        self.baudRate = baudRate
+        do {
+            descriptor = try SystemCall.run("open(\(path))") { open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC) }
+        } catch {
+            throw TransportError(error, device: path)
+        }
+        do {
+            if exclusive { try SystemCall.run("ioctl(\(path), TIOCEXCL)") { ioctl(descriptor, UInt(TIOCEXCL)) } }
+            var settings = termios()
+            try SystemCall.run("tcgetattr(\(path))") { tcgetattr(descriptor, &settings) }
+            cfmakeraw(&settings)
+            settings.c_cflag |= tcflag_t(CLOCAL) | tcflag_t(CREAD) | tcflag_t(CS8)
+            settings.c_cflag &= ~(tcflag_t(CSTOPB) | tcflag_t(PARENB) | tcflag_t(CRTSCTS))
+            settings.c_iflag &= ~(tcflag_t(IXON) | tcflag_t(IXOFF) | tcflag_t(IXANY) | tcflag_t(ISTRIP))
+            settings.c_iflag &= ~(tcflag_t(ICRNL) | tcflag_t(INLCR) | tcflag_t(IGNCR))
+            // Non-blocking reads; waiting is poll()'s job, so a hang-up's zero-byte read is never mistaken for
+            // a VTIME timeout.
+            withUnsafeMutableBytes(of: &settings.c_cc) { cc in
+                cc[Int(VMIN)] = 0
+                cc[Int(VTIME)] = 0
+            }
+            try SystemCall.run("cfsetispeed(\(path))") { cfsetispeed(&settings, speed) }
+            try SystemCall.run("cfsetospeed(\(path))") { cfsetospeed(&settings, speed) }
+            try SystemCall.run("tcsetattr(\(path))") { tcsetattr(descriptor, TCSANOW, &settings) }
+            try SystemCall.run("tcflush(\(path))") { tcflush(descriptor, TCIOFLUSH) }
+        } catch {
+            Glibc.close(descriptor)
+            descriptor = -1
+            throw TransportError(error, device: path)
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Whether the port is open.
+    public var isOpen: Bool { descriptor >= 0 }
+
+    /// Closes the port; harmless when closed.
+    public func close() {
+        guard descriptor >= 0 else { return }
+        Glibc.close(descriptor)
+        descriptor = -1
+    }
+
+    /// Waits until bytes arrive or `timeout` passes and returns up to `maximumCount` of them (empty on
+    /// timeout, or when `cancelled` turns true; it is checked every 50 ms).
+    /// - Throws: ``Sensors/TransportError/disconnected(_:)`` on hang-up (POLLHUP, a zero-byte read, EIO).
+    public func read(maximumCount: Int, timeout: Duration, cancelled: () -> Bool = { false }) throws(TransportError)
+        -> [UInt8]
+    {
+        guard descriptor >= 0 else { throw .notOpen(path) }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: max(timeout, .zero))
+        var buffer = [UInt8](repeating: 0, count: max(1, maximumCount))
+        while true {
+            let remaining = clock.now.duration(to: deadline)
+            let slice = min(max(remaining, .zero), .milliseconds(50))
+            let milliseconds = Int32(
+                slice.components.seconds * 1000 + slice.components.attoseconds / 1_000_000_000_000_000)
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready: Int32
+            do {
+                ready = try SystemCall.run("poll(\(path))") { poll(&poller, 1, milliseconds) }
+            } catch {
+                throw TransportError(error, device: path)
+            }
+            if ready > 0 {
+                let events = Int32(poller.revents)
+                if events & Int32(POLLNVAL) != 0 { throw .disconnected("\(path): descriptor no longer valid") }
+                if events & Int32(POLLIN | POLLHUP | POLLERR) != 0 {
+                    let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+                    if count > 0 { return Array(buffer[0..<count]) }
+                    if count == 0 { throw .disconnected("\(path): hang-up (end of file)") }
+                    let code = errno
+                    if code == EAGAIN || code == EINTR {
+                        if events & Int32(POLLHUP | POLLERR) != 0 { throw .disconnected("\(path): hang-up") }
+                        continue
+                    }
+                    throw TransportError(SystemError(call: "read(\(path))", code: code), device: path)
+                }
+            }
+            if clock.now >= deadline || cancelled() { return [] }
+        }
+    }
+
+    /// Writes all of `bytes`, waiting (up to 2 s in total) while the output buffer is full.
+    public func write(_ bytes: [UInt8]) throws(TransportError) {
+        guard descriptor >= 0 else { throw .notOpen(path) }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(2))
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            }
+            if written > 0 {
+                offset += written
+                continue
+            }
+            let code = written < 0 ? errno : EAGAIN
+            if code == EINTR { continue }
+            guard code == EAGAIN else {
+                throw TransportError(SystemError(call: "write(\(path))", code: code), device: path)
+            }
+            guard clock.now < deadline else { throw .timedOut("\(path): output stays full") }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&poller, 1, 50)
+            if Int32(poller.revents) & Int32(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                throw .disconnected("\(path): hang-up while writing")
+            }
+        }
+    }
+
+    /// Drops bytes received and not yet read.
+    public func discardInput() throws(TransportError) {
+        guard descriptor >= 0 else { throw .notOpen(path) }
+        do {
+            try SystemCall.run("tcflush(\(path))") { tcflush(descriptor, TCIFLUSH) }
+        } catch {
+            throw TransportError(error, device: path)
+        }
+    }
+}

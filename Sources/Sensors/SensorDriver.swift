@@ -1,0 +1,209 @@
+public import Clocks
+public import Diagnostics
+import FoundationEssentials
+import Synchronization
+
+/// Runs one sensor for months: opens the device (and reopens it, with backoff, when it goes away), sets it up,
+/// samples it at the configured interval with warm-up discard and optional duty cycling, climbs the recovery
+/// ladder when data stops or is garbage, and reports samples and health.
+///
+/// Samples and health changes arrive on ``events``; ``health``, ``statistics`` and ``latestSample`` can be read
+/// from any task at any time (Zephyr's fetch/get split: the driver fetches, everyone else only reads).
+public final class SensorDriver: Sendable {
+    /// The device a sensor is connected through.
+    public enum Link: Sendable {
+        /// A UART.
+        case serial(any ByteStream)
+        /// An I²C device.
+        case i2c(any I2CDevice)
+
+        var transport: any SensorTransport {
+            switch self {
+            case .serial(let stream): stream
+            case .i2c(let device): device
+            }
+        }
+    }
+
+    /// The sensor.
+    public let model: SensorModel
+    /// How it is run.
+    public let settings: DriverSettings
+    /// Samples, discarded readings and health changes, in order. Buffers the newest 256 events when nobody
+    /// reads; finishes when ``run()`` returns.
+    public let events: AsyncStream<SensorEvent>
+
+    let link: Link
+    let pins: SensorPins
+    let clock: any StationClock
+    let logger: Logger
+    let continuation: AsyncStream<SensorEvent>.Continuation
+    let state: Mutex<DriverState>
+    let warmUntil: Mutex<Date?>
+
+    /// A driver for `model` on `link`.
+    /// - Throws: ``SensorDriverError`` when the link does not suit the model (an I²C sensor on a UART).
+    public init(
+        model: SensorModel, link: Link, settings: DriverSettings, pins: SensorPins = SensorPins(),
+        clock: any StationClock, logger: Logger
+    ) throws(SensorDriverError) {
+        switch (model.bus, link) {
+        case (.serial, .serial), (.i2c, .i2c): break
+        case (.serial, .i2c): throw SensorDriverError("\(model.displayName) is a UART sensor; give it a serial port")
+        case (.i2c, .serial): throw SensorDriverError("\(model.displayName) is an I²C sensor; give it an I²C device")
+        }
+        self.model = model
+        self.link = link
+        self.settings = settings
+        self.pins = pins
+        self.clock = clock
+        self.logger = logger
+        (events, continuation) = AsyncStream.makeStream(of: SensorEvent.self, bufferingPolicy: .bufferingNewest(256))
+        state = Mutex(DriverState(now: clock.now))
+        warmUntil = Mutex(nil)
+    }
+
+    /// The health now (``SensorHealth/State/stale`` is computed at the moment of asking).
+    public var health: SensorHealth {
+        let now = clock.now
+        let warm = warmUntil.withLock { $0 }
+        return state.withLock { $0.health(at: now, staleAfter: settings.staleAfter, warmUntil: warm) }
+    }
+
+    /// The counters so far.
+    public var statistics: SensorStatistics {
+        state.withLock { state in
+            var statistics = state.statistics
+            statistics.decoder = state.decoderTotals
+            return statistics
+        }
+    }
+
+    /// The last good sample, if any.
+    public var latestSample: SensorSample? { state.withLock { $0.latestSample } }
+
+    /// Runs until the task is cancelled (then throws `CancellationError`). Hardware problems never end it: a
+    /// missing device is waited for, a lost one reopened, a stalled one walked up the recovery ladder.
+    public func run() async throws {
+        defer { continuation.finish() }
+        // Both pins released: the sensor runs (a SET or RESET left asserted by a crash would silence it).
+        do {
+            try pins.set?.setActive(false)
+            try pins.reset?.setActive(false)
+        } catch {
+            logger.error("\(model.rawValue): cannot release the SET/RESET pins: \(error)")
+        }
+        var ladder = RecoveryLadder(canReset: pins.reset != nil || model == .sps30)
+        var backoff = settings.reopenBackoff
+        var lost = false
+        // A first open or a device that came back has been powered up: warm up. A reopen by the ladder has not.
+        var poweredUp = true
+        while true {
+            try Task.checkCancellation()
+            do {
+                try await link.transport.open()
+            } catch {
+                update { $0.statistics.openFailures += 1 }
+                let (state, what): (SensorHealth.State, String) =
+                    error.meansAbsent ? (.absent, "not connected") : (.fault, "cannot be opened")
+                setHealth(state, "\(link.transport.name) \(what): \(error)")
+                try await clock.sleep(for: backoff)
+                backoff = min(backoff * 2, settings.reopenBackoffLimit)
+                continue
+            }
+            if lost {
+                update { $0.statistics.reconnects += 1 }
+                logger.notice("\(link.transport.name) is back")
+                lost = false
+            }
+            backoff = settings.reopenBackoff
+            let session = makeSession()
+            let end = await runSession(session, ladder: &ladder, poweredUp: poweredUp)
+            update { state in
+                state.closedDecoders = state.closedDecoders + session.decoderStatistics
+                state.openDecoder = DecoderStatistics()
+            }
+            await link.transport.close()
+            switch end {
+            case .cancelled:
+                throw CancellationError()
+            case .reopen:
+                poweredUp = false
+                continue
+            case .lost(let error):
+                lost = true
+                poweredUp = true
+                update { $0.statistics.transportErrors += 1 }
+                setHealth(.absent, "\(link.transport.name) disconnected: \(error)")
+                try await clock.sleep(for: backoff)
+            }
+        }
+    }
+
+    /// How a session ended.
+    enum SessionEnd {
+        /// The ladder asked for a reopen.
+        case reopen
+        /// The device went away.
+        case lost(TransportError)
+        /// The task was cancelled.
+        case cancelled
+    }
+
+    func makeSession() -> any SensorSession {
+        let sessionLogger = logger
+        switch link {
+        case .serial(let port):
+            switch model.family {
+            case .novaFitness: return SDS011Session(port: port, settings: settings, clock: clock, logger: sessionLogger)
+            case .honeywell: return HoneywellSession(model: model, port: port, settings: settings, clock: clock)
+            case .plantower, .sensirion:
+                return PlantowerSession(
+                    model: model, port: port, settings: settings, clock: clock, logger: sessionLogger)
+            }
+        case .i2c(let device):
+            if model == .sps30 {
+                return SPS30Session(device: device, settings: settings, clock: clock, logger: sessionLogger)
+            }
+            return PMSA003ISession(device: device, settings: settings, clock: clock)
+        }
+    }
+
+    // MARK: Shared state
+
+    func update(_ body: (inout DriverState) -> Void) {
+        state.withLock { body(&$0) }
+    }
+
+    /// Sets the health (keeping the last good sample) and reports a change; logs when the state changes.
+    func setHealth(_ newState: SensorHealth.State, _ reason: String?) {
+        let now = clock.now
+        let changed: SensorHealth? = state.withLock { state in
+            guard state.base.state != newState || state.base.reason != reason else { return nil }
+            let since = state.base.state == newState ? state.base.since : now
+            state.base = SensorHealth(
+                state: newState, reason: reason, since: since, lastGoodSample: state.base.lastGoodSample)
+            return state.base
+        }
+        guard let changed else { return }
+        continuation.yield(.health(changed))
+        let text =
+            "\(model.rawValue) on \(link.transport.name): \(newState.rawValue)" + (reason.map { " (\($0))" } ?? "")
+        switch newState {
+        case .ok, .warmingUp: logger.info(text)
+        case .stale, .fault, .absent: logger.warning(text)
+        }
+    }
+
+    func publish(_ sample: SensorSample) {
+        let wasOK = state.withLock { state -> Bool in
+            state.statistics.samples += 1
+            state.latestSample = sample
+            state.lastFailure = nil
+            state.base.lastGoodSample = sample.time
+            return state.base.state == .ok
+        }
+        if !wasOK { setHealth(.ok, nil) }
+        continuation.yield(.sample(sample))
+    }
+}

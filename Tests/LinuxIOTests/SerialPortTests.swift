@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+@testable import LinuxIO
+@testable import Sensors
+
+/// The serial port against a real pseudo-terminal.
+@Suite("Serial port over a pty")
+struct SerialPortTests {
+    /// Every byte value, including XON/XOFF (0x11, 0x13), CR/LF and NUL, which a cooked tty would eat or change.
+    static let allBytes: [UInt8] = (0...255).map { UInt8($0) }
+
+    static func readAll(_ port: SerialPort, count: Int) throws -> [UInt8] {
+        var received: [UInt8] = []
+        for _ in 0..<100 where received.count < count {
+            received += try port.read(maximumCount: 4096, timeout: .milliseconds(100))
+        }
+        return received
+    }
+
+    static func drain(_ pty: PseudoTerminal, count: Int) -> [UInt8] {
+        var received: [UInt8] = []
+        for _ in 0..<100 where received.count < count {
+            _ = pty.waitReadable(timeout: .milliseconds(100))
+            received += pty.read()
+        }
+        return received
+    }
+
+    @Test func bytesPassUnchangedInBothDirections() throws {
+        let pty = try PseudoTerminal()
+        let port = try SerialPort(path: pty.devicePath, baudRate: 9600)
+        #expect(pty.write(Self.allBytes) == 256)
+        #expect(try Self.readAll(port, count: 256) == Self.allBytes)
+        try port.write(Self.allBytes)
+        #expect(Self.drain(pty, count: 256) == Self.allBytes)
+    }
+
+    @Test func aReadTimesOutEmpty() throws {
+        let pty = try PseudoTerminal()
+        let port = try SerialPort(path: pty.devicePath, baudRate: 9600)
+        let started = ContinuousClock.now
+        #expect(try port.read(maximumCount: 32, timeout: .milliseconds(120)).isEmpty)
+        #expect(ContinuousClock.now - started >= .milliseconds(100))
+        #expect(try port.read(maximumCount: 32, timeout: .zero).isEmpty)
+    }
+
+    @Test func aHangUpIsReportedAsDisconnected() throws {
+        let pty = try PseudoTerminal()
+        let port = try SerialPort(path: pty.devicePath, baudRate: 9600)
+        pty.close()
+        #expect {
+            _ = try port.read(maximumCount: 32, timeout: .seconds(2))
+        } throws: { error in
+            guard case TransportError.disconnected = error else { return false }
+            return true
+        }
+        #expect(throws: TransportError.self) { try port.write([1, 2, 3]) }
+    }
+
+    @Test func aSymlinkPathIsFollowed() throws {
+        let pty = try PseudoTerminal()
+        let link = NSTemporaryDirectory() + "breeze-serial-\(UUID().uuidString)"
+        try SymbolicLink.replace(link, pointingTo: pty.devicePath)
+        defer { SymbolicLink.remove(link) }
+        let port = try SerialPort(path: link, baudRate: 9600)
+        pty.write([0x42, 0x4D])
+        #expect(try Self.readAll(port, count: 2) == [0x42, 0x4D])
+    }
+
+    @Test func aMissingDeviceIsNotFound() {
+        #expect(throws: TransportError.notFound("open(/dev/ttyBREEZE-none): No such file or directory")) {
+            _ = try SerialPort(path: "/dev/ttyBREEZE-none", baudRate: 9600)
+        }
+    }
+
+    @Test func aFileThatIsNotATTYIsRefused() {
+        #expect {
+            _ = try SerialPort(path: "/dev/null", baudRate: 9600)
+        } throws: { error in
+            guard case TransportError.unsupported(let detail) = error else { return false }
+            return detail.contains("/dev/null")
+        }
+    }
+
+    @Test func anUnknownBaudRateIsRefused() throws {
+        let pty = try PseudoTerminal()
+        #expect(throws: TransportError.self) { _ = try SerialPort(path: pty.devicePath, baudRate: 12345) }
+    }
+
+    @Test(.enabled(if: getuid() != 0, "TIOCEXCL does not stop root"))
+    func aSecondOpenIsRefusedWhileTheFirstHoldsThePort() throws {
+        let pty = try PseudoTerminal()
+        let port = try SerialPort(path: pty.devicePath, baudRate: 9600)
+        #expect(throws: TransportError.self) { _ = try SerialPort(path: pty.devicePath, baudRate: 9600) }
+        port.close()
+    }
+
+    @Test func discardInputDropsWhatWasReceived() throws {
+        let pty = try PseudoTerminal()
+        let port = try SerialPort(path: pty.devicePath, baudRate: 9600)
+        pty.write([1, 2, 3])
+        Thread.sleep(forTimeInterval: 0.05)
+        try port.discardInput()
+        #expect(try port.read(maximumCount: 32, timeout: .milliseconds(50)).isEmpty)
+    }
+}
+
+@Suite("Serial byte stream")
+struct SerialByteStreamTests {
+    @Test func readsAndWritesAsynchronously() async throws {
+        let pty = try PseudoTerminal()
+        let stream = SerialByteStream(path: pty.devicePath, baudRate: 9600)
+        try await stream.open()
+        try await stream.write([0xAA, 0xB4, 0x11, 0x13])
+        #expect(SerialPortTests.drain(pty, count: 4) == [0xAA, 0xB4, 0x11, 0x13])
+        pty.write([0xAA, 0xC0])
+        var received: [UInt8] = []
+        for _ in 0..<20 where received.count < 2 {
+            received += try await stream.read(maximumCount: 64, timeout: .milliseconds(100))
+        }
+        #expect(received == [0xAA, 0xC0])
+        await stream.close()
+        await #expect(throws: TransportError.self) { _ = try await stream.read(maximumCount: 1, timeout: .zero) }
+    }
+
+    @Test func aCancelledReadReturnsPromptly() async throws {
+        let pty = try PseudoTerminal()
+        let stream = SerialByteStream(path: pty.devicePath, baudRate: 9600)
+        try await stream.open()
+        let task = Task { try await stream.read(maximumCount: 64, timeout: .seconds(30)) }
+        try await Task.sleep(for: .milliseconds(50))
+        task.cancel()
+        let started = ContinuousClock.now
+        #expect(try await task.value.isEmpty)
+        #expect(ContinuousClock.now - started < .seconds(5))
+        withExtendedLifetime(pty) {}
+    }
+
+    @Test func openingAMissingPortFailsAsAbsent() async {
+        let stream = SerialByteStream(path: "/dev/ttyBREEZE-none", baudRate: 9600)
+        await #expect {
+            try await stream.open()
+        } throws: { error in
+            (error as? TransportError)?.meansAbsent == true
+        }
+    }
+}
