@@ -7,13 +7,15 @@ import Testing
 @testable import SensorRuntime
 
 /// The drivers through the real serial transport, against emulators on real pseudo-terminals.
-@Suite("Drivers over pseudo-terminals")
+// Serialized: each test drives real threads against real ptys with sub-second timings, and running them side by
+// side on a 2-core CI machine (next to the rest of the suite) starves them.
+@Suite("Drivers over pseudo-terminals", .serialized)
 struct DriverOverPtyTests {
     @Test(arguments: [SensorModel.pms5003, .pms5003t, .pms3003, .sds011, .hpma115s0, .hpma115c0])
     func pollsInPassiveMode(model: SensorModel) async throws {
         let rig = try PtyRig(model: model)
         rig.start()
-        let done = await rig.wait(upTo: .seconds(20)) { $0.samples.count >= 3 }
+        let done = await rig.wait(upTo: .seconds(40)) { $0.samples.count >= 3 }
         await rig.stop()
         #expect(done, "samples: \(rig.samples.count); log: \(rig.logs.lines.suffix(5))")
         #expect(rig.samples.allSatisfy { abs($0.pm25 - 17) <= 1 })
@@ -41,7 +43,7 @@ struct DriverOverPtyTests {
         settings.dutyCycle = .on
         let rig = try PtyRig(model: .pms5003, settings: settings)
         rig.start()
-        let done = await rig.wait(upTo: .seconds(15)) { $0.driver.statistics.wakes >= 2 && $0.samples.count >= 3 }
+        let done = await rig.wait(upTo: .seconds(40)) { $0.driver.statistics.wakes >= 2 && $0.samples.count >= 3 }
         await rig.stop()
         #expect(done, "statistics: \(rig.driver.statistics)")
         let statistics = rig.driver.statistics
@@ -111,7 +113,7 @@ struct DriverOverPtyTests {
     @Test func garbageOnTheLineIsSurvived() async throws {
         let rig = try PtyRig(model: .sds011, faults: EmulatorFaults(garbage: 0.4, badChecksum: 0.2, seed: 3))
         rig.start()
-        let done = await rig.wait(upTo: .seconds(15)) { $0.samples.count >= 5 }
+        let done = await rig.wait(upTo: .seconds(40)) { $0.samples.count >= 5 }
         await rig.stop()
         #expect(
             done,

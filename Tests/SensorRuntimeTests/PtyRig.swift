@@ -23,7 +23,8 @@ final class PtyRig: Sendable {
 
     static func fastSettings(_ model: SensorModel) -> DriverSettings {
         var settings = DriverSettings(model: model, interval: .milliseconds(300))
-        settings.warmUp = .milliseconds(300)
+        // Several polls fall inside the warm-up even when a loaded machine delays the first one.
+        settings.warmUp = .milliseconds(1500)
         // Generous against a loaded CI machine; the emulator answers within 10-200 ms.
         settings.responseTimeout = .seconds(1)
         settings.staleAfter = .seconds(3)
