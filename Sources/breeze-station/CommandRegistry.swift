@@ -12,7 +12,9 @@ enum CommandRegistry {
     static let sensors: [any Subcommand.Type] = []
 
     /// leds test / show / chips.
-    static let leds: [any Subcommand.Type] = []
+    static let leds: [any Subcommand.Type] = [
+        LEDsCommand.self,
+    ]
 
     /// locate.
     static let openMeteo: [any Subcommand.Type] = []
