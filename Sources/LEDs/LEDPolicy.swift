@@ -57,11 +57,17 @@ public struct LEDPolicy: Sendable, Hashable {
 
     /// What the lines do `elapsed` after `state` began, at `localTime` (nil: ignore the night schedule).
     public func frame(for state: IndicatorState, elapsed: Duration, at localTime: LocalTime?) -> LEDFrame {
+        frame(of: pattern(for: state), elapsed: elapsed, at: localTime)
+    }
+
+    /// What the lines do `elapsed` into `pattern` (from ``pattern(for:)``, which a renderer keeps while the
+    /// state lasts), at `localTime` (nil: ignore the night schedule).
+    public func frame(of pattern: LEDPattern, elapsed: Duration, at localTime: LocalTime?) -> LEDFrame {
         let (scale, nightHold) = brightness(at: localTime)
         if scale == 0 {
             return LEDFrame(duties: Array(repeating: 0, count: lineCount), hold: nightHold)
         }
-        let (levels, patternHold) = pattern(for: state).sample(at: elapsed)
+        let (levels, patternHold) = pattern.sample(at: elapsed)
         let duties = levels.map { level in
             pwm ? Gamma.duty(perceived: level * scale) : (level * scale > 0 ? 1.0 : 0.0)
         }

@@ -54,6 +54,10 @@ public final class LEDRenderer {
         var stateStart = host.nanoseconds
         var periodStart = stateStart
         let selfTestLength = Self.nanoseconds(policy.pattern(for: .selfTest).cycle)
+        // Kept while they apply: building a pattern or a schedule every 5 ms period would cost more CPU than
+        // the line writes.
+        var pattern = (state: shown, pattern: policy.pattern(for: shown))
+        var schedule = (duties: [Double](), schedule: PWMSchedule(duties: [], period: period))
         while !snapshot.stopping {
             let now = host.nanoseconds
             seenVersion = snapshot.version
@@ -63,13 +67,19 @@ public final class LEDRenderer {
                 shown = snapshot.state
                 stateStart = now
             }
+            if pattern.state != shown { pattern = (shown, policy.pattern(for: shown)) }
             let local = ignoresNight ? nil : timeZone.localTime(at: host.wallClock)
-            let frame = policy.frame(for: shown, elapsed: .nanoseconds(now - stateStart), at: local)
+            let frame = policy.frame(of: pattern.pattern, elapsed: .nanoseconds(now - stateStart), at: local)
             switch output {
             case .lines(let lines):
                 if policy.pwm && !frame.isDigital {
+                    // The frame is computed before its period starts, so the rising edge is written right
+                    // on the wake-up, as promptly as the falling ones.
                     if now - periodStart > period { periodStart = now }
-                    runPeriod(PWMSchedule(duties: frame.duties, period: period), lines: lines, start: periodStart)
+                    if schedule.duties != frame.duties {
+                        schedule = (frame.duties, PWMSchedule(duties: frame.duties, period: period))
+                    }
+                    runPeriod(schedule.schedule, lines: lines, start: periodStart)
                     periodStart += period
                 } else {
                     let written = write(frame.duties.map { $0 >= 0.5 }, to: lines)
@@ -103,7 +113,8 @@ public final class LEDRenderer {
         }
     }
 
-    /// Plays one period of `schedule` from `start`, skipping writes that change nothing.
+    /// Plays the edges of one period of `schedule` starting at `start` (waiting for it), skipping writes
+    /// that change nothing; returns after the last edge, before the period ends.
     private func runPeriod(_ schedule: PWMSchedule, lines: any LEDLineOutput, start: Int64) {
         for edge in schedule.edges {
             let at = start + edge.offset
@@ -113,7 +124,6 @@ public final class LEDRenderer {
                 return
             }
         }
-        host.sleep(until: start + schedule.period)
     }
 
     /// Writes `values` unless they are already on the lines; false when the write failed (logged).

@@ -74,9 +74,11 @@ extension RGBPatterns {
         case .warmingUp:
             return pwm ? "blue, breathing (2 s)" : "blue, 1 s on, 1 s off"
         case .local(let level):
-            return "steady " + colorText(level, palette: palette, pwm: pwm)
+            let (color, gaps) = colorText(level, palette: palette, pwm: pwm)
+            return gaps.isEmpty ? "steady \(color)" : "\(color), \(gaps) every 3 s"
         case .regional(let level):
-            return colorText(level, palette: palette, pwm: pwm) + " 2.5 s, then blue 0.5 s"
+            let (color, gaps) = colorText(level, palette: palette, pwm: pwm)
+            return (gaps.isEmpty ? color : "\(color) with \(gaps)") + ", blue for the last 0.5 s of every 3 s"
         case .noData:
             return "blue 0.1 s flash every 3 s"
         case .fault:
@@ -84,13 +86,14 @@ extension RGBPatterns {
         }
     }
 
-    static func colorText(_ level: AQILevel, palette: LEDPalette, pwm: Bool) -> String {
-        if pwm { return palette.color(for: level).hex }
-        guard let code = OnOffColor.codes(palette: palette)[level] else { return "" }
+    /// The colour's words and its blink code's (empty for none): `("#00e400", "")`, `("red", "2 dark gaps")`.
+    static func colorText(_ level: AQILevel, palette: LEDPalette, pwm: Bool) -> (color: String, gaps: String) {
+        if pwm { return (palette.color(for: level).hex, "") }
+        guard let code = OnOffColor.codes(palette: palette)[level] else { return ("", "") }
         switch code.gaps {
-        case 0: return code.color.description
-        case 1: return "\(code.color) with 1 dark gap"
-        default: return "\(code.color) with \(code.gaps) dark gaps"
+        case 0: return (code.color.description, "")
+        case 1: return (code.color.description, "1 dark gap")
+        default: return (code.color.description, "\(code.gaps) dark gaps")
         }
     }
 }
