@@ -39,6 +39,9 @@ public final class LEDController: Sendable {
         self.pending = Mutex(renderer)
     }
 
+    /// Stops (LEDs off, lines released) if ``stop()`` was not called.
+    deinit { stop() }
+
     /// Starts the render thread, with the start-up sweep first when `selfTest` is true. Calling it again
     /// does nothing.
     ///

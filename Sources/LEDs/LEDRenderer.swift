@@ -79,8 +79,12 @@ public final class LEDRenderer {
                     if schedule.duties != frame.duties {
                         schedule = (frame.duties, PWMSchedule(duties: frame.duties, period: period))
                     }
-                    runPeriod(schedule.schedule, lines: lines, start: periodStart)
-                    periodStart += period
+                    if runPeriod(schedule.schedule, lines: lines, start: periodStart) {
+                        periodStart += period
+                    } else {
+                        host.wait(until: host.nanoseconds + Self.retryDelay, whileVersionIs: seenVersion)
+                        periodStart = host.nanoseconds
+                    }
                 } else {
                     let written = write(frame.duties.map { $0 >= 0.5 }, to: lines)
                     host.wait(until: now + (written ? waitTime(frame.hold, continuous: period) : Self.retryDelay),
@@ -114,16 +118,14 @@ public final class LEDRenderer {
     }
 
     /// Plays the edges of one period of `schedule` starting at `start` (waiting for it), skipping writes
-    /// that change nothing; returns after the last edge, before the period ends.
-    private func runPeriod(_ schedule: PWMSchedule, lines: any LEDLineOutput, start: Int64) {
+    /// that change nothing; returns after the last edge, before the period ends. False when a write failed.
+    private func runPeriod(_ schedule: PWMSchedule, lines: any LEDLineOutput, start: Int64) -> Bool {
         for edge in schedule.edges {
             let at = start + edge.offset
             if at > host.nanoseconds { host.sleep(until: at) }
-            if !write(edge.values, to: lines) {
-                host.sleep(until: host.nanoseconds + Self.retryDelay)
-                return
-            }
+            if !write(edge.values, to: lines) { return false }
         }
+        return true
     }
 
     /// Writes `values` unless they are already on the lines; false when the write failed (logged).

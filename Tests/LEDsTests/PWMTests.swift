@@ -120,6 +120,17 @@ struct PWMTests {
         #expect(sink.lines.count == 1)
         #expect(sink.lines.first?.contains("cannot set the LED lines") == true)
     }
+
+    @Test("software PWM waits a second after a failed write, then resumes")
+    func pwmWriteFailures() {
+        let policy = LEDPolicy(kind: .rgb, pwm: true)
+        let host = SimulatedRenderHost(initial: .local(.veryUnhealthy), duration: 2_000_000_000, maximumLatency: 0)
+        let lines = FlakyLines(failures: 1)
+        LEDRenderer(policy: policy, output: .lines(lines), host: host, ignoresNight: true).run()
+        // 1 s lost to the retry delay, then about 200 periods of 4 writes, then off.
+        #expect((780...810).contains(lines.written.count), "\(lines.written.count) writes")
+        #expect(lines.written.last == [false, false, false])
+    }
 }
 
 /// Lines whose first `failures` writes fail, like a chip that comes back.
