@@ -33,7 +33,8 @@ public final class GPIOChip {
         do {
             return try handle.lineInfo(offset: offset)
         } catch {
-            throw GPIOError(.system, "cannot read line \(offset) of \(info.shortDescription): \(error)", underlying: error)
+            throw GPIOError(
+                .system, "cannot read line \(offset) of \(info.shortDescription): \(error)", underlying: error)
         }
     }
 
@@ -60,7 +61,8 @@ public final class GPIOChip {
             do {
                 found = try handle.findLine(named: name)
             } catch {
-                throw GPIOError(.system, "cannot look up line \"\(name)\" on \(info.shortDescription): \(error)",
+                throw GPIOError(
+                    .system, "cannot look up line \"\(name)\" on \(info.shortDescription): \(error)",
                     underlying: error)
             }
             if let found { return (found, name) }
@@ -69,7 +71,8 @@ public final class GPIOChip {
             {
                 return (number, try lineInfo(number).name ?? name)
             }
-            throw GPIOError(.noSuchLine, "no line named \"\(name)\" on \(info.shortDescription); \(namedLinesSummary())")
+            throw GPIOError(
+                .noSuchLine, "no line named \"\(name)\" on \(info.shortDescription); \(namedLinesSummary())")
         }
     }
 
@@ -85,7 +88,8 @@ public final class GPIOChip {
         for line in lines {
             let (offset, name) = try resolve(line.selector)
             if let earlier = resolved.first(where: { $0.offset == offset }) {
-                throw GPIOError(.duplicateLine,
+                throw GPIOError(
+                    .duplicateLine,
                     "line \(earlier.displayName) of \(info.shortDescription) is given twice (as \(line.selector))")
             }
             resolved.append(ResolvedLine(offset: offset, name: name, activeLow: line.activeLow))
@@ -102,21 +106,25 @@ public final class GPIOChip {
     /// Words a failed request: for `EBUSY`, finds the held line and its consumer.
     private func requestFailure(_ error: SystemError, lines: [ResolvedLine]) -> GPIOError {
         if error.isPermissionDenied {
-            return GPIOError(.permissionDenied,
+            return GPIOError(
+                .permissionDenied,
                 "permission denied requesting lines of \(info.shortDescription): \(GPIOError.permissionAdvice)",
                 underlying: error)
         }
         guard error.code == EBUSY else {
             let names = lines.map(\.displayName).joined(separator: ", ")
-            return GPIOError(.system, "cannot request \(names) of \(info.shortDescription): \(error)", underlying: error)
+            return GPIOError(
+                .system, "cannot request \(names) of \(info.shortDescription): \(error)", underlying: error)
         }
         for line in lines {
             guard let current = try? handle.lineInfo(offset: line.offset), current.isUsed else { continue }
             let holder = current.consumer.map { "\"\($0)\"" } ?? "a consumer that gives no name"
-            let advice = current.consumer == GPIOChip.defaultConsumer
+            let advice =
+                current.consumer == GPIOChip.defaultConsumer
                 ? " (is another breeze-station running?)"
                 : " (free it, or choose another line)"
-            return GPIOError(.lineBusy,
+            return GPIOError(
+                .lineBusy,
                 "line \(line.displayName) of \(info.shortDescription) is busy: used by \(holder)\(advice)",
                 underlying: error)
         }
@@ -124,7 +132,8 @@ public final class GPIOChip {
     }
 
     private func outOfRange(_ offset: UInt32) -> GPIOError {
-        GPIOError(.lineOutOfRange,
+        GPIOError(
+            .lineOutOfRange,
             "line offset \(offset) is out of range on \(info.shortDescription): it has \(info.lineCount) lines "
                 + "(offsets 0-\(max(info.lineCount - 1, 0)))")
     }

@@ -48,7 +48,8 @@ public struct GPIOError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The error for a call on the device at `path` that failed with `error`.
     static func opening(_ path: String, failed error: SystemError, listing: ChipListing?) -> GPIOError {
         if error.isPermissionDenied {
-            return GPIOError(.permissionDenied, "permission denied opening \(path): \(permissionAdvice)",
+            return GPIOError(
+                .permissionDenied, "permission denied opening \(path): \(permissionAdvice)",
                 underlying: error)
         }
         let chips = listing.map { "; \($0.summary)" } ?? ""

@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import Synchronization
 
 /// A stand-in for the kernel's GPIO chips, behind the same driver seam as ``LibgpiodDriver``: chips with
 /// labels and named lines, lines held by other consumers, chips the user may not open, aliases, and line
@@ -95,8 +96,10 @@ public final class SimulatedGPIODriver: GPIODriver {
             throw SystemError(call: "gpiod_chip_open", code: ENOENT)
         }
         if chip.permissionDenied { throw SystemError(call: "gpiod_chip_open", code: EACCES) }
-        return SimulatedChipHandle(driver: self, info: ChipInfo(
-            path: path, name: chip.name, label: chip.label, lineCount: chip.lines.count))
+        return SimulatedChipHandle(
+            driver: self,
+            info: ChipInfo(
+                path: path, name: chip.name, label: chip.label, lineCount: chip.lines.count))
     }
 
     /// The physical level (true = high) of each line of `chip` held through this driver, by offset.
@@ -137,7 +140,8 @@ final class SimulatedChipHandle: GPIOChipHandle {
             let held = state.held[name]?[offset]
             return LineInfo(
                 offset: offset, name: line.name, consumer: held?.consumer ?? line.consumer,
-                isUsed: held != nil || line.consumer != nil, isOutput: held != nil, isActiveLow: held?.activeLow ?? false)
+                isUsed: held != nil || line.consumer != nil, isOutput: held != nil,
+                isActiveLow: held?.activeLow ?? false)
         }
         guard let result else { throw SystemError(call: "gpiod_line_info", code: EINVAL) }
         return result
@@ -158,7 +162,9 @@ final class SimulatedChipHandle: GPIOChipHandle {
             guard let chip = state.chips[name] else { return ENODEV }
             for line in lines {
                 guard Int(line.offset) < chip.lines.count else { return EINVAL }
-                if state.held[name]?[line.offset] != nil || chip.lines[Int(line.offset)].consumer != nil { return EBUSY }
+                if state.held[name]?[line.offset] != nil || chip.lines[Int(line.offset)].consumer != nil {
+                    return EBUSY
+                }
             }
             for line in lines {
                 state.held[name, default: [:]][line.offset] = SimulatedGPIODriver.Held(

@@ -86,8 +86,10 @@ public struct LEDConfiguration: Sendable, Hashable {
         lines = LEDConfigurationReader.lines(of: kind, in: section, required: backend == .gpiod)
         night = section.section("night").flatMap { LEDConfigurationReader.night($0, pwm: pwm) }
         if backend == .gpiod && chip == nil {
-            section.record("chip", "required by the gpiod backend: a chip label such as \"pinctrl-bcm2711\" "
-                + "(run 'breeze-station leds chips'), or set \"backend\": \"terminal\"")
+            section.record(
+                "chip",
+                "required by the gpiod backend: a chip label such as \"pinctrl-bcm2711\" "
+                    + "(run 'breeze-station leds chips'), or set \"backend\": \"terminal\"")
         }
         if !pwm && brightness < 1 && section.contains("brightness") {
             section.record("brightness", "below 1 needs \"pwm\": true (without PWM a line is only on or off)")
@@ -119,12 +121,13 @@ public struct LEDConfiguration: Sendable, Hashable {
             ("brightness", .number(brightness)), ("palette", .string(palette.rawValue)),
             ("self_test", .bool(selfTest)),
         ]
-        let nightValue: JSONValue = night.map { night in
-            .object([
-                ("start", .string(night.start.description)), ("end", .string(night.end.description)),
-                ("mode", .string(night.mode.rawValue)), ("brightness", .number(night.brightness)),
-            ])
-        } ?? .null
+        let nightValue: JSONValue =
+            night.map { night in
+                .object([
+                    ("start", .string(night.start.description)), ("end", .string(night.end.description)),
+                    ("mode", .string(night.mode.rawValue)), ("brightness", .number(night.brightness)),
+                ])
+            } ?? .null
         pairs.append(("night", nightValue))
         return .object(pairs)
     }

@@ -22,7 +22,8 @@ enum LEDConfigurationReader {
                 if let value = section.value(key) {
                     if let line = line(value, at: section.keyPath(key), in: section) { found.append((key, line)) }
                 } else if required {
-                    section.record(key, "required for kind \"\(kind.rawValue)\": a line name such as \"GPIO17\" or an offset")
+                    section.record(
+                        key, "required for kind \"\(kind.rawValue)\": a line name such as \"GPIO17\" or an offset")
                 }
             }
         case .bar:
@@ -40,8 +41,10 @@ enum LEDConfigurationReader {
         }
         for (index, entry) in found.enumerated() {
             if let earlier = found[..<index].first(where: { $0.line == entry.line }) {
-                section.record(ConfigError(
-                    keyPath: section.keyPath(entry.key), message: "the same line as \(earlier.key) (\(entry.line))"))
+                section.record(
+                    ConfigError(
+                        keyPath: section.keyPath(entry.key), message: "the same line as \(earlier.key) (\(entry.line))")
+                )
             }
         }
         return found.map(\.line)
@@ -58,9 +61,10 @@ enum LEDConfigurationReader {
             }
             return .name(text)
         default:
-            section.record(.mismatch(
-                path, expected: "a line name such as \"GPIO17\" or an offset such as 17",
-                found: ConfigSection.describe(value)))
+            section.record(
+                .mismatch(
+                    path, expected: "a line name such as \"GPIO17\" or an offset such as 17",
+                    found: ConfigSection.describe(value)))
             return nil
         }
     }
@@ -93,8 +97,10 @@ enum LEDConfigurationReader {
         }
         guard let text = section.string(key) else { return nil }
         guard let time = TimeOfDay(parsing: text) else {
-            section.record(.mismatch(section.keyPath(key), expected: "a time of day as \"HH:MM\" (24-hour)",
-                found: "\"\(text)\""))
+            section.record(
+                .mismatch(
+                    section.keyPath(key), expected: "a time of day as \"HH:MM\" (24-hour)",
+                    found: "\"\(text)\""))
             return nil
         }
         return time

@@ -50,12 +50,14 @@ public final class LEDController: Sendable {
         guard let renderer = takeRenderer() else { return }
         let context = Unmanaged.passRetained(RenderThreadContext(renderer, selfTest: selfTest)).toOpaque()
         var handle = pthread_t()
-        let status = pthread_create(&handle, nil, { raw in
-            guard let raw else { return nil }
-            let context = Unmanaged<RenderThreadContext>.fromOpaque(raw).takeRetainedValue()
-            context.renderer.run(selfTest: context.selfTest)
-            return nil
-        }, context)
+        let status = pthread_create(
+            &handle, nil,
+            { raw in
+                guard let raw else { return nil }
+                let context = Unmanaged<RenderThreadContext>.fromOpaque(raw).takeRetainedValue()
+                context.renderer.run(selfTest: context.selfTest)
+                return nil
+            }, context)
         guard status == 0 else {
             let context = Unmanaged<RenderThreadContext>.fromOpaque(context).takeRetainedValue()
             context.renderer.shutdown()

@@ -87,7 +87,8 @@ public final class LEDRenderer {
                     }
                 } else {
                     let written = write(frame.duties.map { $0 >= 0.5 }, to: lines)
-                    host.wait(until: now + (written ? waitTime(frame.hold, continuous: period) : Self.retryDelay),
+                    host.wait(
+                        until: now + (written ? waitTime(frame.hold, continuous: period) : Self.retryDelay),
                         whileVersionIs: seenVersion)
                     periodStart = host.nanoseconds
                 }

@@ -30,7 +30,9 @@ public struct PWMSchedule: Sendable, Hashable {
         }
         var values = onTimes.map { $0 > 0 }
         var edges = [Edge(offset: 0, values: values)]
-        let partial = onTimes.indices.filter { onTimes[$0] > 0 && onTimes[$0] < period }.sorted { onTimes[$0] < onTimes[$1] }
+        let partial = onTimes.indices.filter { onTimes[$0] > 0 && onTimes[$0] < period }.sorted {
+            onTimes[$0] < onTimes[$1]
+        }
         var index = 0
         while index < partial.count {
             var group = [partial[index]]

@@ -54,7 +54,8 @@ enum SinglePatterns {
         case .noData:
             return LEDPattern(blink(.milliseconds(100), .milliseconds(2900)))
         case .fault:
-            return LEDPattern(blink(.milliseconds(100), .milliseconds(100)) + blink(.milliseconds(100), .milliseconds(700)))
+            return LEDPattern(
+                blink(.milliseconds(100), .milliseconds(100)) + blink(.milliseconds(100), .milliseconds(700)))
         }
     }
 }

@@ -58,9 +58,11 @@ func run(_ name: String, _ output: sending LEDOutput, writes: () -> Int, check: 
     let writeRate = Double(writes() - writesBefore) / wall
     controller.stop()
     let percent = cpu / wall * 100
-    print("PWM CPU, \(name): \(decimal(percent, 2)) % of one core "
-        + "(\(Int((cpu * 1000).rounded())) ms CPU in \(Int((wall * 1000).rounded())) ms; \(Int(writeRate.rounded())) bulk writes/s)"
-        + check(start, end))
+    print(
+        "PWM CPU, \(name): \(decimal(percent, 2)) % of one core "
+            + "(\(Int((cpu * 1000).rounded())) ms CPU in \(Int((wall * 1000).rounded())) ms; "
+            + "\(Int(writeRate.rounded())) bulk writes/s)"
+            + check(start, end))
 }
 
 /// `value` with `places` decimals.
@@ -91,5 +93,6 @@ while deadline < start + Int64(measuredSeconds * 1e9) {
     MonotonicClock.sleep(until: deadline)
 }
 let floor = (cpuSeconds() - cpuBefore) / (Double(MonotonicClock.now() - start) / 1e9) * 100
-print("floor, 800 bare timed wake-ups/s on this machine: \(decimal(floor, 2)) % of one core "
-    + "(\(decimal(floor * 10_000 / 800, 1)) µs CPU per wake-up)")
+print(
+    "floor, 800 bare timed wake-ups/s on this machine: \(decimal(floor, 2)) % of one core "
+        + "(\(decimal(floor * 10_000 / 800, 1)) µs CPU per wake-up)")

@@ -71,7 +71,10 @@ struct LEDsCommandTests {
             (["leds", "blink"], "unknown action 'blink' (expected test, show or chips)"),
             (["leds", "show"], "missing --aqi N"),
             (["leds", "show", "--aqi", "-3"], "invalid --aqi '-3'"),
-            (["leds", "show", "--aqi", "50", "--health", "meh"], "invalid --health 'meh' (expected ok, stale or fault)"),
+            (
+                ["leds", "show", "--aqi", "50", "--health", "meh"],
+                "invalid --health 'meh' (expected ok, stale or fault)"
+            ),
             (["leds", "test", "--step", "0"], "invalid --step '0'"),
             (["leds", "chips", "--json"], "unknown option '--json'"),
         ]
@@ -92,7 +95,8 @@ struct LEDsCommandTests {
         #expect(out.contains("LED test on terminal: rgb, 3 line(s) (leds section of \(path)): 12 steps, 50 ms each"))
         #expect(out.contains("[1/12] self-test sweep: red, green, blue, then the seven level colours"))
         #expect(out.contains("[4/12] Moderate (AQI 51-100), local value: steady #ffff00"))
-        #expect(out.contains("[10/12] Moderate (AQI 51-100), regional fallback (Open-Meteo): #ffff00, blue for the last"))
+        #expect(
+            out.contains("[10/12] Moderate (AQI 51-100), regional fallback (Open-Meteo): #ffff00, blue for the last"))
         #expect(out.contains("[12/12] fault: blue, blinking fast (4 Hz)"))
         #expect(out.contains("done: LEDs off, lines released"))
         // Drawn in 24-bit colour: the EPA's Moderate yellow, and off at the end.
@@ -114,7 +118,10 @@ struct LEDsCommandTests {
         #expect(out.contains("stopped by \(name): LEDs off, lines released"))
         // The last LED drawn before the message is off.
         let beforeStop = out.components(separatedBy: "stopped by").first ?? ""
-        #expect(beforeStop.components(separatedBy: "\r\u{1B}[2K").last(where: { $0.hasPrefix("LED ") })?.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("off") == true)
+        #expect(
+            beforeStop.components(separatedBy: "\r\u{1B}[2K").last(where: { $0.hasPrefix("LED ") })?.trimmingCharacters(
+                in: .whitespacesAndNewlines
+            ).hasSuffix("off") == true)
     }
 
     @Test("leds test stops early on SIGINT with the LEDs off")
@@ -139,7 +146,9 @@ struct LEDsCommandTests {
     @Test("an invalid leds section exits 78 with every problem and its key path; other sections are ignored")
     func invalidConfig() throws {
         let path = try Self.config(
-            #"{"sensor": {"anything": 1}, "leds": {"chip": "pinctrl-rp1", "red": 5, "green": 5, "pwm": false, "brightness": 0.3}}"#)
+            #"{"sensor": {"anything": 1}, "leds": {"chip": "pinctrl-rp1", "red": 5, "green": 5, "pwm": false, "#
+                + #""brightness": 0.3}}"#
+        )
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try StationBinary.run(["leds", "test", "--config", path])
         #expect(result.status == 78)

@@ -83,7 +83,9 @@ struct ChipResolutionTests {
     @Test("a Pi label on another Pi names the board it belongs to")
     func wrongBoardLabel() throws {
         let board = try RecordedBoard.load("pi4")
-        let error = #expect(throws: GPIOError.self) { try GPIOChips(driver: board.driver()).open(.label("pinctrl-rp1")) }
+        let error = #expect(throws: GPIOError.self) {
+            try GPIOChips(driver: board.driver()).open(.label("pinctrl-rp1"))
+        }
         #expect(error?.message.hasSuffix("(\"pinctrl-rp1\" is the header chip of a Raspberry Pi 5, 500, CM5)") == true)
     }
 
@@ -114,7 +116,8 @@ struct ChipResolutionTests {
         let driver = try RecordedBoard.load("pi4").driver()
         let error = #expect(throws: GPIOError.self) { try GPIOChips(driver: driver).open(.path("/dev/gpiochip7")) }
         #expect(error?.code == .noSuchChip)
-        #expect(error?.message.hasPrefix("no GPIO chip at /dev/gpiochip7: no such file; chips in /dev: gpiochip0") == true)
+        #expect(
+            error?.message.hasPrefix("no GPIO chip at /dev/gpiochip7: no such file; chips in /dev: gpiochip0") == true)
     }
 
     @Test(

@@ -36,7 +36,8 @@ struct LibgpiodDriverTests {
             atPath: directory.appendingPathComponent("gpiochip5").path, withDestinationPath: "/elsewhere/gpiochip0")
         let driver = LibgpiodDriver(deviceDirectory: directory.path)
         let devices = try driver.chipDevices()
-        #expect(devices.paths == ["gpiochip0", "gpiochip2", "gpiochip5", "gpiochip12"].map { "\(directory.path)/\($0)" })
+        #expect(
+            devices.paths == ["gpiochip0", "gpiochip2", "gpiochip5", "gpiochip12"].map { "\(directory.path)/\($0)" })
         #expect(devices.aliases == ["gpiochip4": "gpiochip0"])
     }
 
@@ -81,6 +82,7 @@ struct LibgpiodDriverTests {
     func missingDirectory() {
         let chips = GPIOChips(driver: LibgpiodDriver(deviceDirectory: "/nonexistent-dev"))
         let error = #expect(throws: GPIOError.self) { try chips.listing() }
-        #expect(error?.message == "cannot list GPIO chips in /nonexistent-dev: opendir: ENOENT (no such file or directory)")
+        #expect(
+            error?.message == "cannot list GPIO chips in /nonexistent-dev: opendir: ENOENT (no such file or directory)")
     }
 }

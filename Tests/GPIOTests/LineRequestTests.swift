@@ -46,7 +46,9 @@ struct LineRequestTests {
         let error = #expect(throws: GPIOError.self) { try chip.resolve(.name("LED_RED")) }
         #expect(error?.code == .noSuchLine)
         let message = error?.message ?? ""
-        #expect(message.hasPrefix("no line named \"LED_RED\" on gpiochip0 [pinctrl-bcm2711]; named lines: ID_SDA, ID_SCL, SDA1"))
+        #expect(
+            message.hasPrefix(
+                "no line named \"LED_RED\" on gpiochip0 [pinctrl-bcm2711]; named lines: ID_SDA, ID_SCL, SDA1"))
         #expect(message.hasSuffix(", ... (58 lines, offsets 0-57)"))
     }
 
@@ -55,7 +57,9 @@ struct LineRequestTests {
         let (chip, _) = try chip("pi5-after-renumbering", "pinctrl-rp1")
         let error = #expect(throws: GPIOError.self) { try chip.requestOutputs([OutputLine(.offset(54))]) }
         #expect(error?.code == .lineOutOfRange)
-        #expect(error?.message == "line offset 54 is out of range on gpiochip0 [pinctrl-rp1]: it has 54 lines (offsets 0-53)")
+        #expect(
+            error?.message
+                == "line offset 54 is out of range on gpiochip0 [pinctrl-rp1]: it has 54 lines (offsets 0-53)")
     }
 
     @Test("a line held by a kernel driver is busy, and the error names the consumer")
@@ -76,7 +80,9 @@ struct LineRequestTests {
         let (chip, _) = try chip("pi3", "pinctrl-bcm2835")
         let first = try chip.requestOutputs([OutputLine(.name("GPIO5"))])
         let error = #expect(throws: GPIOError.self) { try chip.requestOutputs([OutputLine(.offset(5))]) }
-        #expect(error?.message.hasSuffix("is busy: used by \"breeze-station\" (is another breeze-station running?)") == true)
+        #expect(
+            error?.message.hasSuffix("is busy: used by \"breeze-station\" (is another breeze-station running?)") == true
+        )
         first.release()
         let again = try chip.requestOutputs([OutputLine(.offset(5))])
         again.release()
@@ -89,7 +95,8 @@ struct LineRequestTests {
             try chip.requestOutputs([OutputLine(.name("GPIO17")), OutputLine(.offset(17))])
         }
         #expect(error?.code == .duplicateLine)
-        #expect(error?.message == "line GPIO17 (offset 17) of gpiochip0 [pinctrl-bcm2711] is given twice (as offset 17)")
+        #expect(
+            error?.message == "line GPIO17 (offset 17) of gpiochip0 [pinctrl-bcm2711] is given twice (as offset 17)")
     }
 
     @Test("a request is kept after the chip closes, sets all lines at once with per-line polarity, and releases")
@@ -119,6 +126,8 @@ struct LineRequestTests {
         let request = try chip.requestOutputs([OutputLine(.offset(17))])
         driver.failWrites(with: ENODEV)
         let error = #expect(throws: GPIOError.self) { try request.set([true]) }
-        #expect(error?.message == "cannot set lines of gpiochip0 [pinctrl-bcm2711]: gpiod_set_values: ENODEV (no such device)")
+        #expect(
+            error?.message
+                == "cannot set lines of gpiochip0 [pinctrl-bcm2711]: gpiod_set_values: ENODEV (no such device)")
     }
 }

@@ -43,7 +43,8 @@ struct BackendTests {
     func gpiodBackend() throws {
         let driver = Self.pi4()
         let output = try LEDBackendFactory.output(
-            for: Self.rgb([.name("GPIO5"), .name("GPIO6"), .offset(13)], activeLow: true), chips: GPIOChips(driver: driver))
+            for: Self.rgb([.name("GPIO5"), .name("GPIO6"), .offset(13)], activeLow: true),
+            chips: GPIOChips(driver: driver))
         guard case .lines(let lines as GPIOLEDLines) = output else {
             Issue.record("expected gpiod lines")
             return

@@ -40,8 +40,10 @@ struct LEDConfigurationTests {
         #expect(leds.lines == [.name("GPIO5"), .offset(6), .offset(13)])
         #expect(leds.activeLow && leds.pwm && !leds.selfTest)
         #expect(leds.pwmFrequency == 400 && leds.brightness == 0.6 && leds.palette == .breeze)
-        #expect(leds.night == NightSchedule(
-            start: TimeOfDay(minutes: 1350)!, end: TimeOfDay(minutes: 405)!, mode: .dim, brightness: 0.1))
+        #expect(
+            leds.night
+                == NightSchedule(
+                    start: TimeOfDay(minutes: 1350)!, end: TimeOfDay(minutes: 405)!, mode: .dim, brightness: 0.1))
         #expect(
             leds.json.serialized()
                 == #"{"backend":"gpiod","chip":"pinctrl-bcm2711","kind":"rgb","red":"GPIO5","green":6,"blue":13,"#
@@ -72,12 +74,14 @@ struct LEDConfigurationTests {
 
     @Test("bar and single lines")
     func barAndSingle() throws {
-        let (bar, barProblems) = try Self.read(#"{"leds": {"chip": "gpiochip0", "kind": "bar", "lines": [5, 6, "GPIO13"]}}"#)
+        let (bar, barProblems) = try Self.read(
+            #"{"leds": {"chip": "gpiochip0", "kind": "bar", "lines": [5, 6, "GPIO13"]}}"#)
         #expect(barProblems.isEmpty)
         #expect(bar?.lines == [.offset(5), .offset(6), .name("GPIO13")])
         #expect(bar?.chip == .name("gpiochip0"))
         #expect(bar?.policy.lineCount == 3)
-        let (single, singleProblems) = try Self.read(#"{"leds": {"chip": "/dev/gpiochip4", "kind": "single", "line": "GPIO26"}}"#)
+        let (single, singleProblems) = try Self.read(
+            #"{"leds": {"chip": "/dev/gpiochip4", "kind": "single", "line": "GPIO26"}}"#)
         #expect(singleProblems.isEmpty)
         #expect(single?.lines == [.name("GPIO26")])
         #expect(single?.chip == .path("/dev/gpiochip4"))
@@ -86,28 +90,44 @@ struct LEDConfigurationTests {
     @Test(
         "every problem is reported with its key path",
         arguments: [
-            (#"{"kind": "rgb", "backend": "gpiod", "red": 5, "green": 6, "blue": 13}"#,
-             "leds.chip: required by the gpiod backend"),
+            (
+                #"{"kind": "rgb", "backend": "gpiod", "red": 5, "green": 6, "blue": 13}"#,
+                "leds.chip: required by the gpiod backend"
+            ),
             (#"{"chip": "pinctrl-rp1", "red": 5, "green": 6}"#, "leds.blue: required for kind \"rgb\""),
-            (#"{"chip": "pinctrl-rp1", "kind": "bar", "lines": [1, 2, 3, 4, 5, 6, 7, 8]}"#,
-             "leds.lines: expected 1 to 7 lines"),
+            (
+                #"{"chip": "pinctrl-rp1", "kind": "bar", "lines": [1, 2, 3, 4, 5, 6, 7, 8]}"#,
+                "leds.lines: expected 1 to 7 lines"
+            ),
             (#"{"chip": "pinctrl-rp1", "kind": "bar", "lines": []}"#, "leds.lines: expected 1 to 7 lines"),
-            (#"{"chip": "pinctrl-rp1", "red": 5, "green": true, "blue": 13}"#,
-             "leds.green: expected a line name such as \"GPIO17\" or an offset such as 17, found true"),
+            (
+                #"{"chip": "pinctrl-rp1", "red": 5, "green": true, "blue": 13}"#,
+                "leds.green: expected a line name such as \"GPIO17\" or an offset such as 17, found true"
+            ),
             (#"{"chip": "pinctrl-rp1", "red": 5, "green": -1, "blue": 13}"#, "leds.green: expected a line name"),
-            (#"{"chip": "pinctrl-rp1", "red": 5, "green": "GPIO5", "blue": "5"}"#,
-             "leds.blue: the same line as red (offset 5)"),
-            (#"{"chip": "pinctrl-rp1", "kind": "single", "line": 5, "lines": [5]}"#,
-             "leds.lines: only used when \"kind\" is \"bar\" (kind is \"single\")"),
+            (
+                #"{"chip": "pinctrl-rp1", "red": 5, "green": "GPIO5", "blue": "5"}"#,
+                "leds.blue: the same line as red (offset 5)"
+            ),
+            (
+                #"{"chip": "pinctrl-rp1", "kind": "single", "line": 5, "lines": [5]}"#,
+                "leds.lines: only used when \"kind\" is \"bar\" (kind is \"single\")"
+            ),
             (#"{"pwm": false, "brightness": 0.5}"#, "leds.brightness: below 1 needs \"pwm\": true"),
-            (#"{"pwm": false, "night": {"start": "22:00", "end": "07:00", "mode": "dim"}}"#,
-             "leds.night.mode: \"dim\" needs \"pwm\": true"),
+            (
+                #"{"pwm": false, "night": {"start": "22:00", "end": "07:00", "mode": "dim"}}"#,
+                "leds.night.mode: \"dim\" needs \"pwm\": true"
+            ),
             (#"{"night": {"start": "22:00", "end": "22:00"}}"#, "leds.night.end: must differ from start (22:00)"),
-            (#"{"night": {"start": "10pm", "end": "07:00"}}"#,
-             "leds.night.start: expected a time of day as \"HH:MM\" (24-hour), found \"10pm\""),
+            (
+                #"{"night": {"start": "10pm", "end": "07:00"}}"#,
+                "leds.night.start: expected a time of day as \"HH:MM\" (24-hour), found \"10pm\""
+            ),
             (#"{"night": {"end": "07:00"}}"#, "leds.night.start: required"),
-            (#"{"night": {"start": "22:00", "end": "07:00", "brightness": 0.3}}"#,
-             "leds.night.brightness: only used with \"mode\": \"dim\""),
+            (
+                #"{"night": {"start": "22:00", "end": "07:00", "brightness": 0.3}}"#,
+                "leds.night.brightness: only used with \"mode\": \"dim\""
+            ),
             (#"{"brightness": 1.5}"#, "leds.brightness: expected a number from 0 to 1, found 1.5"),
             (#"{"pwm_frequency": 100}"#, "leds.pwm_frequency: expected an integer from 200 to 2000, found 100"),
             (#"{"kind": "strip"}"#, "leds.kind: expected one of \"rgb\", \"bar\", \"single\""),

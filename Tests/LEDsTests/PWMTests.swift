@@ -1,7 +1,7 @@
 import AirQuality
 import Diagnostics
-import Synchronization
 import LEDs
+import Synchronization
 import Testing
 
 @Suite("Software PWM")
@@ -33,7 +33,10 @@ struct PWMTests {
         #expect(!PWMSchedule(duties: [0.99, 0, 0], period: Self.period).isStatic)
     }
 
-    @Test("on-times match duties within 20 µs for any duty", arguments: Array(stride(from: 0.0, through: 1.0, by: 0.0625)))
+    @Test(
+        "on-times match duties within 20 µs for any duty",
+        arguments: Array(stride(from: 0.0, through: 1.0, by: 0.0625))
+    )
     func onTimes(_ duty: Double) {
         let schedule = PWMSchedule(duties: [duty, 1 - duty, duty / 2], period: Self.period)
         for (onTime, target) in zip(schedule.onTimes, [duty, 1 - duty, duty / 2]) {
@@ -46,7 +49,8 @@ struct PWMTests {
         ("hazardous", .hazardous),
     ]
 
-    @Test("over a simulated second with scheduler latency, each line's duty stays within 2 % of its target",
+    @Test(
+        "over a simulated second with scheduler latency, each line's duty stays within 2 % of its target",
         arguments: colors)
     func dutyOverASecond(_ name: String, _ level: AQILevel) {
         let policy = LEDPolicy(kind: .rgb, pwm: true, brightness: 0.9)
@@ -61,7 +65,8 @@ struct PWMTests {
             #expect(abs(duty - target[line]) <= 0.02, "\(name) line \(line): \(duty) vs \(target[line])")
             if target[line] > 0 && target[line] < 1 {
                 // About 200 periods: one rising edge each.
-                let rises = zip(lines.writes, lines.writes.dropFirst()).filter { !$0.values[line] && $1.values[line] }.count
+                let rises = zip(lines.writes, lines.writes.dropFirst()).filter { !$0.values[line] && $1.values[line] }
+                    .count
                 #expect((190...201).contains(rises), "line \(line): \(rises) periods")
             }
         }

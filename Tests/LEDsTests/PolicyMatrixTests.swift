@@ -41,9 +41,12 @@ struct PolicyMatrixTests {
     static let offset = FixedUTCOffset(seconds: 3600)
 
     static func policy(_ kind: LEDKind, pwm: Bool = true, night: Night, barLines: Int = 7) -> LEDPolicy {
-        let schedule = night == .day ? nil : NightSchedule(
-            start: TimeOfDay(parsing: "22:00")!, end: TimeOfDay(parsing: "07:00")!,
-            mode: night == .nightDim ? .dim : .off, brightness: nightBrightness)
+        let schedule =
+            night == .day
+            ? nil
+            : NightSchedule(
+                start: TimeOfDay(parsing: "22:00")!, end: TimeOfDay(parsing: "07:00")!,
+                mode: night == .nightDim ? .dim : .off, brightness: nightBrightness)
         return LEDPolicy(
             kind: kind, barLines: barLines, pwm: pwm, brightness: pwm ? dayBrightness : 1, night: schedule)
     }
@@ -87,7 +90,8 @@ struct PolicyMatrixTests {
             case .stale: expected = t.truncatingRemainder(dividingBy: 3) < 2.5 ? color : blue
             case .fault: expected = (Int(t * 8) % 2 == 0) ? blue : off
             }
-            Self.expectClose(Self.duties(policy, state, at: t, night: night), expected, "\(level) \(health) \(night) t=\(t)")
+            Self.expectClose(
+                Self.duties(policy, state, at: t, night: night), expected, "\(level) \(health) \(night) t=\(t)")
         }
     }
 
@@ -108,7 +112,8 @@ struct PolicyMatrixTests {
             case .fault: expected = Int(t * 8) % 2 == 0 ? [0, 0, 1] : off
             }
             if !visible { expected = off }
-            Self.expectClose(Self.duties(policy, state, at: t, night: night), expected, "\(level) \(health) \(night) t=\(t)")
+            Self.expectClose(
+                Self.duties(policy, state, at: t, night: night), expected, "\(level) \(health) \(night) t=\(t)")
         }
     }
 
@@ -126,7 +131,8 @@ struct PolicyMatrixTests {
             case .stale: expected = Int(t) % 2 == 0 ? lit(filled) : lit(filled - 1)
             case .fault: expected = (0..<7).map { $0 % 2 == Int(t / 0.25) % 2 ? on : 0 }
             }
-            Self.expectClose(Self.duties(policy, state, at: t, night: night), expected, "\(level) \(health) \(night) t=\(t)")
+            Self.expectClose(
+                Self.duties(policy, state, at: t, night: night), expected, "\(level) \(health) \(night) t=\(t)")
         }
     }
 
@@ -153,7 +159,8 @@ struct PolicyMatrixTests {
                 t = fraction
                 expected = t < 0.1 || (t >= 0.2 && t < 0.3) ? on : 0
             }
-            Self.expectClose(Self.duties(policy, state, at: t, night: night), [expected], "\(level) \(health) \(night) t=\(t)")
+            Self.expectClose(
+                Self.duties(policy, state, at: t, night: night), [expected], "\(level) \(health) \(night) t=\(t)")
         }
     }
 
@@ -189,7 +196,9 @@ struct PolicyMatrixTests {
     @Test("the self-test sweep lights red, green, blue, then the seven level colours, then goes dark for good")
     func selfTest() {
         let rgb = LEDPolicy(kind: .rgb, pwm: false)
-        let colors = (0..<10).map { rgb.frame(for: .selfTest, elapsed: .milliseconds(Int64($0) * 200 + 100), at: nil).duties }
+        let colors = (0..<10).map {
+            rgb.frame(for: .selfTest, elapsed: .milliseconds(Int64($0) * 200 + 100), at: nil).duties
+        }
         #expect(colors[0] == [1, 0, 0] && colors[1] == [0, 1, 0] && colors[2] == [0, 0, 1])
         #expect(colors[5] == [1, 1, 0])
         let after = rgb.frame(for: .selfTest, elapsed: .seconds(60), at: nil)
@@ -212,6 +221,7 @@ struct PolicyMatrixTests {
     @Test("leds test ignores the night schedule (no local time)")
     func noLocalTimeIgnoresNight() {
         let policy = Self.policy(.single, night: .nightOff)
-        #expect(policy.frame(for: .local(.excellent), elapsed: .zero, at: nil).duties == [Self.gamma(Self.dayBrightness)])
+        #expect(
+            policy.frame(for: .local(.excellent), elapsed: .zero, at: nil).duties == [Self.gamma(Self.dayBrightness)])
     }
 }

@@ -26,7 +26,8 @@ final class SimulatedRenderHost: LEDRenderHost, Sendable {
     /// nanoseconds have passed. Every sleep wakes up to `maximumLatency` nanoseconds late.
     init(
         initial: IndicatorState, script: [(at: Int64, state: IndicatorState)] = [], duration: Int64,
-        maximumLatency: Int64 = 50_000, seed: UInt64 = 0x5EED, wallStart: Date = Date(timeIntervalSince1970: 1_767_268_800)
+        maximumLatency: Int64 = 50_000, seed: UInt64 = 0x5EED,
+        wallStart: Date = Date(timeIntervalSince1970: 1_767_268_800)
     ) {
         let start: Int64 = 1_000_000_000
         self.end = start + duration

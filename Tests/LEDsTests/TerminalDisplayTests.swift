@@ -14,7 +14,11 @@ struct TerminalDisplayTests {
     @Test("a bar draws each LED in the colour of its level, dark ones grey")
     func bar() {
         let text = TerminalLEDDisplay.render([1, 1, 0], kind: .bar, palette: .epa)
-        #expect(text == "LEDs \u{1B}[38;2;0;228;0m●\u{1B}[0m \u{1B}[38;2;255;255;0m●\u{1B}[0m \u{1B}[38;2;48;48;48m●\u{1B}[0m")
+        #expect(
+            text
+                == "LEDs \u{1B}[38;2;0;228;0m●\u{1B}[0m \u{1B}[38;2;255;255;0m●\u{1B}[0m "
+                + "\u{1B}[38;2;48;48;48m●\u{1B}[0m"
+        )
     }
 
     @Test("lines printed while the LED is drawn go above it")

@@ -18,7 +18,9 @@ enum LEDChipsCommand {
         }
         for (entry, line) in zip(listing.entries, listing.lines) {
             var text = line
-            if case .available(let info) = entry, let board = PiHeaderChips.boards.first(where: { $0.label == info.label }) {
+            if case .available(let info) = entry,
+                let board = PiHeaderChips.boards.first(where: { $0.label == info.label })
+            {
                 text += "  (40-pin header of a \(board.boards))"
             }
             Output.line(text)
@@ -50,7 +52,8 @@ enum LEDChipsCommand {
                 let polarity = line.isActiveLow ? "active-low" : "active-high"
                 let number = String(line.offset)
                 let padded = String(repeating: " ", count: max(0, 3 - number.count)) + number
-                Output.line("\tline \(padded): \(name) \(consumer) \(direction) \(polarity)\(line.isUsed ? " [used]" : "")")
+                Output.line(
+                    "\tline \(padded): \(name) \(consumer) \(direction) \(polarity)\(line.isUsed ? " [used]" : "")")
             }
         } catch {
             throw CommandFailure(error.message)

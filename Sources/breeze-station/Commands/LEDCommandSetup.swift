@@ -21,7 +21,8 @@ struct LEDCommandSetup {
         do throws(ConfigErrors) {
             let root = try ConfigFile.load(path: file)
             guard let leds = root.value("leds") else {
-                return LEDCommandSetup(configuration: LEDConfiguration(), source: "no leds section in \(file): terminal backend")
+                return LEDCommandSetup(
+                    configuration: LEDConfiguration(), source: "no leds section in \(file): terminal backend")
             }
             let section = ConfigSection(document: .object([("leds", leds)]))
             let configuration = LEDConfiguration.read(from: section) ?? LEDConfiguration()
@@ -41,7 +42,8 @@ struct LEDCommandSetup {
             switch output {
             case .lines(let lines as GPIOLEDLines):
                 let names = lines.request.lines.map(\.displayName).joined(separator: ", ")
-                description = "gpiod: \(lines.request.chip.shortDescription), \(configuration.kind.rawValue) on \(names)"
+                description =
+                    "gpiod: \(lines.request.chip.shortDescription), \(configuration.kind.rawValue) on \(names)"
             default:
                 description = "terminal: \(configuration.kind.rawValue), \(configuration.policy.lineCount) line(s)"
             }
