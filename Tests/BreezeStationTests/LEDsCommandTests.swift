@@ -44,9 +44,17 @@ struct LEDsCommandTests {
             return true
         }
 
-        /// Sends `signal` and waits for the exit; returns the status.
+        /// Sends `signal` and waits (up to 20 s) for the exit; returns the status, or -1 after killing a
+        /// process that did not stop, so a lost signal fails the test instead of hanging it.
         func stop(with signal: Int32) -> Int32 {
             kill(process.processIdentifier, signal)
+            let deadline = Date().addingTimeInterval(20)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return -1
+            }
             process.waitUntilExit()
             // Let the last output arrive.
             Thread.sleep(forTimeInterval: 0.05)

@@ -5,8 +5,17 @@ import Synchronization
     import Glibc
 #endif
 
-/// SIGINT and SIGTERM as something a command awaits: the signals are ignored by the process and read from
-/// Dispatch signal sources, so the command can turn the LEDs off and release the lines before it exits.
+/// The write end of the pipe the signal handler writes to, or -1. A global atomic, because a signal handler
+/// can capture nothing and may only do async-signal-safe things (an atomic load and a `write(2)`).
+private let signalPipeWriteEnd = Atomic<Int32>(-1)
+
+/// SIGINT and SIGTERM as something a command awaits, so it can turn the LEDs off and release the lines
+/// before it exits.
+///
+/// A `sigaction` handler writes the signal's number to a pipe (the self-pipe trick) and a Dispatch read
+/// source on the pipe delivers it. Not a Dispatch signal source: on Linux those block the signal only in
+/// Dispatch's own thread, so a signal the kernel hands to another thread is lost while the disposition is
+/// "ignore". A signal arriving before the read source runs waits in the pipe.
 final class TerminationSignals: Sendable {
     private struct State {
         var received: Int32?
@@ -16,19 +25,43 @@ final class TerminationSignals: Sendable {
 
     private let signals: [Int32]
     private let state = Mutex(State())
+    private let pipeEnds: (read: Int32, write: Int32)
     /// Set once in `init`; Dispatch sources are safe to cancel from any thread.
-    nonisolated(unsafe) private let sources: [any DispatchSourceSignal]
+    nonisolated(unsafe) private let source: (any DispatchSourceRead)?
 
-    /// Starts catching `signals` (SIGINT and SIGTERM by default).
+    /// Starts catching `signals` (SIGINT and SIGTERM by default). If no pipe can be made, the signals keep
+    /// their default action (they end the process).
     init(_ signals: [Int32] = [SIGINT, SIGTERM]) {
         self.signals = signals
-        let queue = DispatchQueue(label: "breeze-station.signals")
-        for number in signals { signal(number, SIG_IGN) }
-        self.sources = signals.map { DispatchSource.makeSignalSource(signal: $0, queue: queue) }
-        for (number, source) in zip(signals, sources) {
-            source.setEventHandler { [weak self] in self?.deliver(number) }
-            source.resume()
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            pipeEnds = (-1, -1)
+            source = nil
+            return
         }
+        pipeEnds = (ends[0], ends[1])
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        signalPipeWriteEnd.store(ends[1], ordering: .releasing)
+        for number in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                let saved = errno
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(signalPipeWriteEnd.load(ordering: .acquiring), &byte, 1)
+                errno = saved
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(number, &action, nil)
+        }
+        let source = DispatchSource.makeReadSource(
+            fileDescriptor: ends[0], queue: DispatchQueue(label: "breeze-station.signals"))
+        self.source = source
+        source.setEventHandler { [weak self] in self?.drain() }
+        source.resume()
     }
 
     /// The signal received so far, if any.
@@ -58,8 +91,23 @@ final class TerminationSignals: Sendable {
 
     /// Stops catching the signals: their default action (ending the process) applies again.
     func restore() {
-        for source in sources { source.cancel() }
         for number in signals { signal(number, SIG_DFL) }
+        guard let source else { return }
+        signalPipeWriteEnd.store(-1, ordering: .releasing)
+        let ends = pipeEnds
+        source.setCancelHandler {
+            close(ends.read)
+            close(ends.write)
+        }
+        source.cancel()
+    }
+
+    /// Reads the signal numbers the handler wrote and delivers the first.
+    private func drain() {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let count = read(pipeEnds.read, &bytes, bytes.count)
+        guard count > 0 else { return }
+        deliver(Int32(bytes[0]))
     }
 
     private func deliver(_ number: Int32) {
