@@ -13,7 +13,7 @@ enum CommandRegistry {
 
     /// leds test / show / chips.
     static let leds: [any Subcommand.Type] = [
-        LEDsCommand.self
+        LEDsCommand.self,
     ]
 
     /// locate.
