@@ -86,7 +86,26 @@ if Context.environment["BREEZE_FUZZ"] != nil {
 
 // MARK: - LEDs: GPIO through libgpiod, LED policy and backends
 
-// (added by the LED work)
+targets += [
+    // libgpiod as installed (v1.6 on Debian 12, v2.x on Debian 13); only CGPIODShim includes its header.
+    .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
+    // One small C API over both libgpiod APIs, chosen at compile time from the installed header.
+    .target(name: "CGPIODShim", dependencies: ["CGPIOD"]),
+    // Chips by label, name or path; lines by offset or name; requests kept until released.
+    .target(name: "GPIO", dependencies: ["CGPIODShim"], swiftSettings: strictSettings),
+    // LED policy (pure), software PWM on its own thread, backends (gpiod, terminal, recording), configuration.
+    .target(
+        name: "LEDs", dependencies: ["GPIO", "AirQuality", "Clocks", "Configuration", "JSON", "Diagnostics"],
+        swiftSettings: strictSettings),
+    // `make bench` (mk/leds.mk): CPU cost of software PWM.
+    .executableTarget(name: "leds-bench", dependencies: ["LEDs", "GPIO"], swiftSettings: strictSettings),
+    .testTarget(name: "GPIOTests", dependencies: ["GPIO"], exclude: ["Fixtures"], swiftSettings: strictSettings),
+    .testTarget(
+        name: "LEDsTests",
+        dependencies: ["LEDs", "GPIO", "AirQuality", "Clocks", "Configuration", "JSON", "Diagnostics"],
+        swiftSettings: strictSettings),
+]
+executableDependencies += ["GPIO", "LEDs"]
 
 // MARK: - Open-Meteo: HTTP client on libcurl, services, reconciliation
 

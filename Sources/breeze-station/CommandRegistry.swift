@@ -16,7 +16,9 @@ enum CommandRegistry {
     ]
 
     /// leds test / show / chips.
-    static let leds: [any Subcommand.Type] = []
+    static let leds: [any Subcommand.Type] = [
+        LEDsCommand.self,
+    ]
 
     /// locate.
     static let openMeteo: [any Subcommand.Type] = [
