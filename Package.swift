@@ -183,6 +183,10 @@ targets += [
 ]
 executableDependencies += ["Storage", "Lifecycle"]
 
+// MARK: - Deployment: doctor, board profiles, packaging
+
+// (added by the deployment work)
+
 // MARK: - MQTT: publishing with Home Assistant discovery
 
 // (added by the MQTT work)

@@ -14,11 +14,13 @@ GPIOD_V2_PYPI_VERSION ?= 2.5.0
 GPIOD_V2_DIR := $(CURDIR)/.build/gpiod-v2
 GPIOD_V2_PREFIX := $(GPIOD_V2_DIR)/prefix
 GPIOD_V2_SDIST := $(GPIOD_V2_DIR)/download/gpiod-$(GPIOD_V2_PYPI_VERSION).tar.gz
-GPIOD_V2_LIBRARY := $(GPIOD_V2_PREFIX)/lib/libgpiod.a
+GPIOD_V2_LIBRARY := $(GPIOD_V2_PREFIX)/lib/libgpiod-v2.so
 # A build directory of its own, so the v1 build in .build/debug stays untouched and both stay incremental.
+# The v2 library is called libgpiod-v2 (see scripts/build-libgpiod-v2.sh) and linked through its .pc file, so
+# Debian's v1 library can never be picked up instead.
 GPIOD_V2_SCRATCH := $(GPIOD_V2_DIR)/swift
 GPIOD_V2_FLAGS := --scratch-path $(GPIOD_V2_SCRATCH) -Xcc -I$(GPIOD_V2_PREFIX)/include \
-	-Xlinker -L$(GPIOD_V2_PREFIX)/lib
+	-Xlinker -L$(GPIOD_V2_PREFIX)/lib -Xlinker -rpath -Xlinker $(GPIOD_V2_PREFIX)/lib
 GPIOD_V2_ENV := PKG_CONFIG_PATH=$(GPIOD_V2_PREFIX)/lib/pkgconfig
 
 .PHONY: check-gpiod-v2 bench-leds

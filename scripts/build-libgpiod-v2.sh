@@ -1,6 +1,7 @@
 #!/bin/sh
 # Builds libgpiod 2.x (the C library only) from PyPI's `gpiod` source distribution, which carries libgpiod's
-# lib/*.c and include/gpiod.h, into a scratch prefix: lib/libgpiod.a, include/gpiod.h, lib/pkgconfig/libgpiod.pc.
+# lib/*.c and include/gpiod.h, into a scratch prefix: lib/libgpiod-v2.so (shared: a static archive's place on
+# the link line would matter, and SwiftPM does not promise one), include/gpiod.h, lib/pkgconfig/libgpiod.pc.
 # Used by `make check-gpiod-v2` to build and test the project against the libgpiod v2 API on Debian 12.
 #
 #   sh scripts/build-libgpiod-v2.sh gpiod-2.5.0.tar.gz /abs/path/prefix
@@ -36,12 +37,14 @@ libdir=\${prefix}/lib
 includedir=\${prefix}/include
 
 Name: libgpiod
-Description: libgpiod $version built from PyPI's gpiod sdist (static, for the v2 build leg)
+Description: libgpiod $version built from PyPI's gpiod sdist (for the v2 build leg)
 Version: $version
-Libs: -L\${libdir} -lgpiod
+Libs: -L\${libdir} -lgpiod-v2
 Cflags: -I\${includedir}
 PC
-# The archive last: make uses it as the sign that the prefix is complete.
-ar rcs "$work/libgpiod.a" "$work"/obj/*.o
-mv "$work/libgpiod.a" "$prefix/lib/libgpiod.a"
+# The library last: make uses it as the sign that the prefix is complete.
+# Its own name, libgpiod-v2: SwiftPM puts the system library directory (from other libraries' .pc files)
+# before this prefix on the link line, where `-lgpiod` would find Debian's v1 library instead.
+${CC:-cc} -shared -Wl,-soname,libgpiod-v2.so -o "$work/libgpiod-v2.so" "$work"/obj/*.o
+mv "$work/libgpiod-v2.so" "$prefix/lib/libgpiod-v2.so"
 echo "libgpiod $version installed in $prefix"

@@ -77,7 +77,7 @@ public final class ManualClock: StationClock {
     /// Waits (in real time, up to `timeout`) until at least `count` tasks sleep on the clock. Tests call it
     /// before advancing, so a service has reached its sleep before time moves. Returns whether it happened.
     @discardableResult
-    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(5)) async -> Bool {
+    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(30)) async -> Bool {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while sleeperCount < count {
             if ContinuousClock.now >= deadline { return false }

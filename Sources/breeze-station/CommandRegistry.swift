@@ -1,6 +1,6 @@
 /// Every subcommand, in the order `--help` lists them. Each area adds its commands in its own group.
 enum CommandRegistry {
-    static let all: [any Subcommand.Type] = foundation + sensors + leds + openMeteo + http + station
+    static let all: [any Subcommand.Type] = station + foundation + sensors + leds + openMeteo + http + deployment + mqtt
 
     /// The AQI engine and the build.
     static let foundation: [any Subcommand.Type] = [
@@ -30,6 +30,12 @@ enum CommandRegistry {
         ServeCommand.self,
     ]
 
-    /// run, demo, check-config, doctor.
+    /// run, demo, check-config.
     static let station: [any Subcommand.Type] = []
+
+    /// doctor.
+    static let deployment: [any Subcommand.Type] = []
+
+    /// MQTT publishing.
+    static let mqtt: [any Subcommand.Type] = []
 }

@@ -4,8 +4,8 @@ import Testing
 @Suite("breeze-station aqi")
 struct AQICommandTests {
     @Test("PM2.5 9.1 µg/m³ is AQI 51, Moderate")
-    func pm25() throws {
-        let result = try StationBinary.run(["aqi", "pm2_5", "9.1"])
+    func pm25() async throws {
+        let result = try await StationBinary.run(["aqi", "pm2_5", "9.1"])
         #expect(result.status == 0)
         let json = try result.json()
         #expect(json["pollutant"] as? String == "pm2_5")
@@ -21,8 +21,8 @@ struct AQICommandTests {
     }
 
     @Test("the NowCast example gives 38.4 and 108")
-    func nowCast() throws {
-        let result = try StationBinary.run([
+    func nowCast() async throws {
+        let result = try await StationBinary.run([
             "aqi", "pm2_5", "--nowcast", "45,38.2,30.7,24.1,19.6,15.8,12.3,11.0,10.1,9.4,8.9,8.2",
         ])
         #expect(result.status == 0)
@@ -34,22 +34,22 @@ struct AQICommandTests {
     }
 
     @Test("an empty NowCast field is a missing hour")
-    func nowCastGap() throws {
-        let json = try StationBinary.run(["aqi", "pm2_5", "--nowcast", "21,,35,49.2,48.6,53.7,66.2,69.2,64.9,50,43,34.9"]).json()
+    func nowCastGap() async throws {
+        let json = try await StationBinary.run(["aqi", "pm2_5", "--nowcast", "21,,35,49.2,48.6,53.7,66.2,69.2,64.9,50,43,34.9"]).json()
         #expect(json["aqi"] as? Int == 87)
     }
 
     @Test("no index: null with a reason")
-    func undefined() throws {
-        let json = try StationBinary.run(["aqi", "o3", "0.201"]).json()
+    func undefined() async throws {
+        let json = try await StationBinary.run(["aqi", "o3", "0.201"]).json()
         #expect(json["aqi"] is NSNull)
         #expect((json["reason"] as? String)?.contains("0.200") == true)
         #expect(json["level"] is NSNull)
     }
 
     @Test("above the top breakpoint: beyond_index")
-    func beyond() throws {
-        let json = try StationBinary.run(["aqi", "pm2_5", "500.4"]).json()
+    func beyond() async throws {
+        let json = try await StationBinary.run(["aqi", "pm2_5", "500.4"]).json()
         #expect(json["aqi"] as? Int == 849)
         #expect(json["beyond_index"] as? Bool == true)
         #expect(json["level"] as? String == "hazardous")
@@ -58,8 +58,8 @@ struct AQICommandTests {
     @Test("explicit averaging", arguments: [
         (["o3", "0.165", "--averaging", "1h"], 151), (["so2", "605", "--averaging=24h"], 301), (["co", "1.1"], 13),
     ])
-    func averaging(_ arguments: [String], _ expected: Int) throws {
-        let result = try StationBinary.run(["aqi"] + arguments)
+    func averaging(_ arguments: [String], _ expected: Int) async throws {
+        let result = try await StationBinary.run(["aqi"] + arguments)
         #expect(result.status == 0)
         #expect(try result.json()["aqi"] as? Int == expected)
     }
@@ -76,8 +76,8 @@ struct AQICommandTests {
         (["aqi", "pm2_5"], "concentration"),
         (["aqi", "pm2_5", "nan"], "nan"),
     ])
-    func badInput(_ arguments: [String], _ named: String) throws {
-        let result = try StationBinary.run(arguments)
+    func badInput(_ arguments: [String], _ named: String) async throws {
+        let result = try await StationBinary.run(arguments)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         let lines = result.stderr.split(separator: "\n")
@@ -89,32 +89,32 @@ struct AQICommandTests {
 @Suite("breeze-station commands")
 struct CommandLineTests {
     @Test("--help works on every subcommand", arguments: ["aqi", "version"])
-    func help(_ command: String) throws {
-        let result = try StationBinary.run([command, "--help"])
+    func help(_ command: String) async throws {
+        let result = try await StationBinary.run([command, "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Usage: breeze-station \(command)"))
     }
 
     @Test("the root help lists the commands")
-    func rootHelp() throws {
-        let result = try StationBinary.run(["--help"])
+    func rootHelp() async throws {
+        let result = try await StationBinary.run(["--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("aqi"))
         #expect(result.stdout.contains("version"))
     }
 
     @Test("version")
-    func version() throws {
-        let result = try StationBinary.run(["version"])
+    func version() async throws {
+        let result = try await StationBinary.run(["version"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("breeze-station "))
-        let json = try StationBinary.run(["version", "--json"]).json()
+        let json = try await StationBinary.run(["version", "--json"]).json()
         #expect(json["name"] as? String == "breeze-station")
     }
 
     @Test("an unknown command exits 2")
-    func unknown() throws {
-        let result = try StationBinary.run(["frobnicate"])
+    func unknown() async throws {
+        let result = try await StationBinary.run(["frobnicate"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("frobnicate"))
     }

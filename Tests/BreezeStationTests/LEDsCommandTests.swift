@@ -65,15 +65,15 @@ struct LEDsCommandTests {
     static let terminalConfig = #"{"station": {"name": "ignored"}, "leds": {"backend": "terminal"}}"#
 
     @Test("leds --help shows the usage of the three actions")
-    func help() throws {
-        let result = try StationBinary.run(["leds", "--help"])
+    func help() async throws {
+        let result = try await StationBinary.run(["leds", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Usage: breeze-station leds test"))
         #expect(result.stdout.contains("breeze-station leds chips [--lines]"))
     }
 
     @Test("bad actions and arguments exit 2 with one line naming the problem")
-    func usage() throws {
+    func usage() async throws {
         let cases: [([String], String)] = [
             (["leds"], "missing action: test, show or chips"),
             (["leds", "blink"], "unknown action 'blink' (expected test, show or chips)"),
@@ -87,17 +87,17 @@ struct LEDsCommandTests {
             (["leds", "chips", "--json"], "unknown option '--json'"),
         ]
         for (arguments, message) in cases {
-            let result = try StationBinary.run(arguments)
+            let result = try await StationBinary.run(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
     }
 
     @Test("leds test sweeps every level and pattern on the terminal, naming each step")
-    func testSweep() throws {
+    func testSweep() async throws {
         let path = try Self.config(Self.terminalConfig)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try StationBinary.run(["leds", "test", "--step", "0.05", "--config", path])
+        let result = try await StationBinary.run(["leds", "test", "--step", "0.05", "--config", path])
         #expect(result.status == 0, "\(result.stderr)")
         let out = result.stdout
         #expect(out.contains("LED test on terminal: rgb, 3 line(s) (leds section of \(path)): 12 steps, 50 ms each"))
@@ -143,22 +143,22 @@ struct LEDsCommandTests {
     }
 
     @Test("a configured chip this machine does not have is a GPIO error listing the chips")
-    func missingChip() throws {
+    func missingChip() async throws {
         let path = try Self.config(#"{"leds": {"chip": "breeze-test-label", "red": 5, "green": 6, "blue": 13}}"#)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try StationBinary.run(["leds", "show", "--aqi", "40", "--config", path])
+        let result = try await StationBinary.run(["leds", "show", "--aqi", "40", "--config", path])
         #expect(result.status == 1)
         #expect(result.stderr.contains("breeze-station leds: no GPIO chip labelled \"breeze-test-label\"; "))
     }
 
     @Test("an invalid leds section exits 78 with every problem and its key path; other sections are ignored")
-    func invalidConfig() throws {
+    func invalidConfig() async throws {
         let path = try Self.config(
             #"{"sensor": {"anything": 1}, "leds": {"chip": "pinctrl-rp1", "red": 5, "green": 5, "pwm": false, "#
                 + #""brightness": 0.3}}"#
         )
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try StationBinary.run(["leds", "test", "--config", path])
+        let result = try await StationBinary.run(["leds", "test", "--config", path])
         #expect(result.status == 78)
         #expect(result.stderr.contains("invalid configuration in \(path):"))
         #expect(result.stderr.contains("  leds.blue: required for kind \"rgb\""))
@@ -172,8 +172,8 @@ struct LEDsCommandTests {
     }
 
     @Test("leds chips on a machine without GPIO says so and exits 1", .enabled(if: noChips))
-    func chipsWithoutGPIO() throws {
-        let result = try StationBinary.run(["leds", "chips"])
+    func chipsWithoutGPIO() async throws {
+        let result = try await StationBinary.run(["leds", "chips"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("no GPIO chips in /dev"))
     }

@@ -17,11 +17,11 @@ struct LocateCommandTests {
     }
 
     @Test("locate Berlin prints the candidates from the configured geocoding server")
-    func berlin() throws {
+    func berlin() async throws {
         let fake = try FakeOpenMeteo()
         let path = try config(geocodingURL: fake.endpoints().geocoding)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try StationBinary.run(["locate", "Berlin", "--config", path])
+        let result = try await StationBinary.run(["locate", "Berlin", "--config", path])
         #expect(result.status == 0, "\(result.stderr)")
         let candidates = try array(result.stdout)
         #expect(candidates.count == 5)
@@ -43,11 +43,11 @@ struct LocateCommandTests {
     }
 
     @Test("an unreachable server: non-zero exit and a clear message")
-    func unreachable() throws {
+    func unreachable() async throws {
         let url = "http://127.0.0.1:\(unusedLoopbackPort())/v1/search"
         let path = try config(geocodingURL: url)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try StationBinary.run(["locate", "Berlin", "--config", path])
+        let result = try await StationBinary.run(["locate", "Berlin", "--config", path])
         #expect(result.status == 69)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("cannot reach the geocoding server"))
@@ -56,54 +56,56 @@ struct LocateCommandTests {
     }
 
     @Test("the server's error body is shown")
-    func serverError() throws {
+    func serverError() async throws {
         let fake = try FakeOpenMeteo()
         fake.inject(.errorBody(400, reason: "Parameter count must be between 1 and 100"), path: "/v1/search")
         let path = try config(geocodingURL: fake.endpoints().geocoding)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try withExtendedLifetime(fake) { try StationBinary.run(["locate", "Berlin", "--config", path]) }
+        let result = try await StationBinary.run(["locate", "Berlin", "--config", path])
+        withExtendedLifetime(fake) {}
         #expect(result.status == 69)
         #expect(result.stderr.contains("HTTP 400: Parameter count must be between 1 and 100"))
     }
 
     @Test("no match: an empty array and exit 1")
-    func noMatch() throws {
+    func noMatch() async throws {
         let fake = try FakeOpenMeteo()
         let path = try config(geocodingURL: fake.endpoints().geocoding)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try withExtendedLifetime(fake) { try StationBinary.run(["locate", "Atlantis", "--config", path]) }
+        let result = try await StationBinary.run(["locate", "Atlantis", "--config", path])
+        withExtendedLifetime(fake) {}
         #expect(result.status == 1)
         #expect(result.stdout == "[]\n")
         #expect(result.stderr.contains("no place matches 'Atlantis'"))
     }
 
     @Test("bad arguments exit 2", arguments: [["locate"], ["locate", "B"], ["locate", "Berlin", "--bogus"]])
-    func usage(_ arguments: [String]) throws {
-        let result = try StationBinary.run(arguments)
+    func usage(_ arguments: [String]) async throws {
+        let result = try await StationBinary.run(arguments)
         #expect(result.status == 2)
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
     @Test("a bad openmeteo section exits 78 naming the key")
-    func badConfig() throws {
+    func badConfig() async throws {
         let path = try config(geocodingURL: "ftp://example.com/search", extra: #", "intervall_s": 600"#)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try StationBinary.run(["locate", "Berlin", "--config", path])
+        let result = try await StationBinary.run(["locate", "Berlin", "--config", path])
         #expect(result.status == 78)
         #expect(result.stderr.contains("openmeteo.geocoding_url"))
         #expect(result.stderr.contains("openmeteo.intervall_s: unknown key; did you mean \"interval_s\"?"))
     }
 
     @Test("a missing config file exits 78")
-    func missingConfig() throws {
-        let result = try StationBinary.run(["locate", "Berlin", "--config", "/nonexistent/config.json"])
+    func missingConfig() async throws {
+        let result = try await StationBinary.run(["locate", "Berlin", "--config", "/nonexistent/config.json"])
         #expect(result.status == 78)
         #expect(result.stderr.contains("/nonexistent/config.json"))
     }
 
     @Test("--help")
-    func help() throws {
-        let result = try StationBinary.run(["locate", "--help"])
+    func help() async throws {
+        let result = try await StationBinary.run(["locate", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Usage: breeze-station locate"))
     }

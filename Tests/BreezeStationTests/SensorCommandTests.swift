@@ -11,8 +11,8 @@ struct SensorCommandTests {
         }
     }
 
-    @Test func decodePrintsTheVectorFieldNames() throws {
-        let result = try StationBinary.run([
+    @Test func decodePrintsTheVectorFieldNames() async throws {
+        let result = try await StationBinary.run([
             "decode", "--sensor", "pms5003t", "--hex",
             "424d001c001700270029001600230029100804a90116000c00d400e09a0004aa",
         ])
@@ -27,8 +27,8 @@ struct SensorCommandTests {
         #expect(object["version_byte"] as? String == "0x9a")
     }
 
-    @Test func decodeReportsRepliesCommandsAndErrors() throws {
-        let result = try StationBinary.run([
+    @Test func decodeReportsRepliesCommandsAndErrors() async throws {
+        let result = try await StationBinary.run([
             "decode", "--sensor", "sds011", "--hex",
             "aac502000100a16004ab aab406010000000000000000000000ffff05ab aac04b005000e977fcab",
         ])
@@ -43,31 +43,31 @@ struct SensorCommandTests {
         #expect(objects[2]["checksum_ok"] as? Bool == false)
     }
 
-    @Test func decodeReadsRawAndHexFilesAndStandardInput() throws {
+    @Test func decodeReadsRawAndHexFilesAndStandardInput() async throws {
         let frame: [UInt8] = [0xAA, 0xC0, 0x06, 0x00, 0x06, 0x00, 0x58, 0xD9, 0x3D, 0xAB]
         let directory = FileManager.default.temporaryDirectory
         let raw = directory.appendingPathComponent("capture-\(UUID().uuidString).bin")
         try Data([0x00, 0x13] + frame + frame).write(to: raw)
         defer { try? FileManager.default.removeItem(at: raw) }
-        let fromFile = try StationBinary.run(["decode", "--sensor", "sds011", raw.path])
+        let fromFile = try await StationBinary.run(["decode", "--sensor", "sds011", raw.path])
         let fileObjects = try Self.objects(fromFile.stdout)
         #expect(fileObjects.map { $0["type"] as? String } == ["error", "data", "data"])
         #expect(fileObjects[1]["pm25_ugm3"] as? Double == 0.6)
         #expect(fileObjects[1]["device_id_bytes"] as? String == "58 d9")
 
         let hex = "aac00600060058d93dab\naac00900090058d943ab\n"
-        let fromStandardInput = try StationBinary.run(["decode", "--sensor", "sds011", "-"], stdin: hex)
+        let fromStandardInput = try await StationBinary.run(["decode", "--sensor", "sds011", "-"], stdin: hex)
         #expect(fromStandardInput.status == 0)
         #expect(try Self.objects(fromStandardInput.stdout).compactMap { $0["pm10_ugm3"] as? Double } == [0.6, 0.9])
     }
 
-    @Test func decodeRefusesBadArguments() throws {
+    @Test func decodeRefusesBadArguments() async throws {
         for arguments in [
             ["decode"], ["decode", "--sensor", "pms9999", "--hex", "00"],
             ["decode", "--sensor", "pms5003", "--hex", "4g"],
             ["decode", "--sensor", "pms5003", "--hex", "42", "file"],
         ] {
-            let result = try StationBinary.run(arguments)
+            let result = try await StationBinary.run(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderr.split(separator: "\n").count == 1)
         }
@@ -81,7 +81,7 @@ struct SensorCommandTests {
         #expect(path.hasPrefix("/dev/pts/"))
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == path)
 
-        let probe = try StationBinary.run(["probe", "--serial", link])
+        let probe = try await StationBinary.run(["probe", "--serial", link])
         #expect(probe.status == 0, "\(probe.stderr)")
         let object = try probe.json()
         #expect(object["sensor"] as? String == model)
@@ -92,21 +92,21 @@ struct SensorCommandTests {
         #expect(!FileManager.default.fileExists(atPath: link), "the link is removed on exit")
     }
 
-    @Test func emulateRefusesI2CSensors() throws {
-        let result = try StationBinary.run(["emulate", "--sensor", "sps30"])
+    @Test func emulateRefusesI2CSensors() async throws {
+        let result = try await StationBinary.run(["emulate", "--sensor", "sps30"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("I²C"))
     }
 
-    @Test func probeExplainsWhenNothingIsThere() throws {
-        let missing = try StationBinary.run(["probe", "--serial", "/dev/ttyBREEZE-missing"])
+    @Test func probeExplainsWhenNothingIsThere() async throws {
+        let missing = try await StationBinary.run(["probe", "--serial", "/dev/ttyBREEZE-missing"])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("cannot open /dev/ttyBREEZE-missing"))
-        let bus = try StationBinary.run(["probe", "--i2c-bus", "250"])
+        let bus = try await StationBinary.run(["probe", "--i2c-bus", "250"])
         #expect(bus.status == 1)
         #expect(bus.stderr.contains("/dev/i2c-250"))
-        #expect(try StationBinary.run(["probe"]).status == 2)
-        #expect(try StationBinary.run(["probe", "--serial", "/dev/x", "--i2c-bus", "1"]).status == 2)
+        #expect(try await StationBinary.run(["probe"]).status == 2)
+        #expect(try await StationBinary.run(["probe", "--serial", "/dev/x", "--i2c-bus", "1"]).status == 2)
     }
 
     @Test func probeOfASilentPortFailsClearly() async throws {
@@ -114,7 +114,7 @@ struct SensorCommandTests {
         let link = FileManager.default.temporaryDirectory.appendingPathComponent("silent-\(UUID().uuidString)").path
         let emulator = try BackgroundStation(["emulate", "--sensor", "pms5003", "--link", link, "--faults", "stall"])
         _ = emulator.firstLine(timeout: 10)
-        let probe = try StationBinary.run(["probe", "--serial", link])
+        let probe = try await StationBinary.run(["probe", "--serial", link])
         _ = emulator.terminate()
         #expect(probe.status == 1)
         #expect(probe.stderr.contains("no supported sensor answered on \(link)"))

@@ -28,8 +28,25 @@ struct StationBinary {
         return directory.appendingPathComponent("breeze-station")
     }
 
-    /// Runs the executable with `arguments` and waits for it.
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil) throws -> Result {
+    /// Runs the executable with `arguments` and waits for it on a thread of its own, so a test waiting for a
+    /// child process never holds one of the few threads of Swift's cooperative pool (on a 2-core machine, two
+    /// blocked waits would stall every other async test).
+    static func run(
+        _ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil
+    ) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(
+                    with: Swift.Result { try runBlocking(arguments, stdin: stdin, environment: environment) })
+            }
+            thread.start()
+        }
+    }
+
+    /// Runs the executable and waits for it, blocking the calling thread.
+    static func runBlocking(
+        _ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -43,11 +60,35 @@ struct StationBinary {
         try process.run()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
+        // Drain stderr on another thread so a chatty child never blocks on a full pipe while we read stdout.
+        let errorData = ErrorBuffer()
+        let errorReader = Thread { errorData.set(err.fileHandleForReading.readDataToEndOfFile()) }
+        errorReader.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let errData = errorData.wait()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// Bytes read by one thread and handed to another.
+private final class ErrorBuffer: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var data: Data?
+
+    func set(_ value: Data) {
+        condition.lock()
+        data = value
+        condition.signal()
+        condition.unlock()
+    }
+
+    func wait() -> Data {
+        condition.lock()
+        defer { condition.unlock() }
+        while data == nil { condition.wait() }
+        return data ?? Data()
     }
 }

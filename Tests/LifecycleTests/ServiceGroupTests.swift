@@ -38,6 +38,17 @@ final class FlakyService: Service {
 
 struct TestFailure: Error {}
 
+/// Polls `condition` until it holds or 30 s of real time pass (generous: a loaded CI machine may starve the
+/// tasks under test for seconds).
+func eventually(_ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+    while !condition() {
+        if ContinuousClock.now >= deadline { return false }
+        try? await Task.sleep(for: .milliseconds(2))
+    }
+    return true
+}
+
 @Suite("Service group")
 struct ServiceGroupTests {
     @Test("a failed service is restarted with a doubling delay; shutdown stops everything")
@@ -61,7 +72,7 @@ struct ServiceGroupTests {
         clock.advance(by: .seconds(1))
         #expect(flaky.runs == 2)
         clock.advance(by: .seconds(1))
-        for _ in 0..<500 where flaky.runs < 3 { try await Task.sleep(for: .milliseconds(2)) }
+        #expect(await eventually { flaky.runs >= 3 })
         #expect(flaky.runs == 3)
         #expect(group.restartCounts["flaky"] == 2)
         #expect(group.restartCounts["steady"] == nil)
@@ -80,7 +91,7 @@ struct ServiceGroupTests {
         let service = FlakyService(name: "one", failures: 0)
         let group = ServiceGroup(services: [service], logger: Logger(label: "g", sink: InMemoryLogSink()), clock: clock)
         let running = Task { await group.run() }
-        for _ in 0..<500 where service.runs == 0 { try? await Task.sleep(for: .milliseconds(2)) }
+        #expect(await eventually { service.runs > 0 })
         running.cancel()
         await running.value
         #expect(service.cleanedUp == 1)

@@ -1,4 +1,5 @@
 import Clocks
+import Lifecycle
 import LinuxIO
 import SensorEmulation
 import SensorRuntime
@@ -91,7 +92,7 @@ enum EmulateCommand: Subcommand {
                 }
             }
         }
-        _ = await TerminationSignals.wait()
+        _ = await TerminationSignals().wait()
         unplugger?.cancel()
         await emulator.stop()
         let traffic = emulator.traffic

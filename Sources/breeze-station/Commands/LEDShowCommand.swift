@@ -1,5 +1,6 @@
 import AirQuality
 import LEDs
+import Lifecycle
 
 /// `breeze-station leds show`: holds what the station would show for an AQI until stopped.
 enum LEDShowCommand {

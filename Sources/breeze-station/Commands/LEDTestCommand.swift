@@ -1,4 +1,5 @@
 import LEDs
+import Lifecycle
 
 /// `breeze-station leds test`: every level and pattern on the configured LEDs, one step after another.
 enum LEDTestCommand {

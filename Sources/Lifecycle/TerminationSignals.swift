@@ -9,14 +9,15 @@ import Synchronization
 /// can capture nothing and may only do async-signal-safe things (an atomic load and a `write(2)`).
 private let signalPipeWriteEnd = Atomic<Int32>(-1)
 
-/// SIGINT and SIGTERM as something a command awaits, so it can turn the LEDs off and release the lines
-/// before it exits.
+/// SIGINT and SIGTERM as something to await, so the station and the commands can shut down cleanly (LEDs off,
+/// lines released, the database closed, a pty's symlink removed) before they exit. The one place the project
+/// catches signals.
 ///
 /// A `sigaction` handler writes the signal's number to a pipe (the self-pipe trick) and a Dispatch read
 /// source on the pipe delivers it. Not a Dispatch signal source: on Linux those block the signal only in
 /// Dispatch's own thread, so a signal the kernel hands to another thread is lost while the disposition is
 /// "ignore". A signal arriving before the read source runs waits in the pipe.
-final class TerminationSignals: Sendable {
+public final class TerminationSignals: Sendable {
     private struct State {
         var received: Int32?
         var waiter: CheckedContinuation<Int32?, Never>?
@@ -31,7 +32,7 @@ final class TerminationSignals: Sendable {
 
     /// Starts catching `signals` (SIGINT and SIGTERM by default). If no pipe can be made, the signals keep
     /// their default action (they end the process).
-    init(_ signals: [Int32] = [SIGINT, SIGTERM]) {
+    public init(_ signals: [Int32] = [SIGINT, SIGTERM]) {
         self.signals = signals
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
@@ -65,10 +66,10 @@ final class TerminationSignals: Sendable {
     }
 
     /// The signal received so far, if any.
-    var received: Int32? { state.withLock { $0.received } }
+    public var received: Int32? { state.withLock { $0.received } }
 
     /// Waits for the first signal; nil when the waiting task is cancelled first.
-    func wait() async -> Int32? {
+    public func wait() async -> Int32? {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Int32?, Never>) in
                 let immediate: Int32?? = state.withLock { state in
@@ -90,7 +91,7 @@ final class TerminationSignals: Sendable {
     }
 
     /// Stops catching the signals: their default action (ending the process) applies again.
-    func restore() {
+    public func restore() {
         for number in signals { signal(number, SIG_DFL) }
         guard let source else { return }
         signalPipeWriteEnd.store(-1, ordering: .releasing)
@@ -120,7 +121,7 @@ final class TerminationSignals: Sendable {
     }
 
     /// `SIGINT`, `SIGTERM` or the number.
-    static func name(_ number: Int32) -> String {
+    public static func name(_ number: Int32) -> String {
         switch number {
         case SIGINT: "SIGINT"
         case SIGTERM: "SIGTERM"
