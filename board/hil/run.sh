@@ -23,6 +23,7 @@ set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/host/common.sh"
 
 HIL_STATION=${HIL_STATION:-$HIL_ROOT/.build/debug/breeze-station}
+HIL_QEMU=${HIL_QEMU:-qemu-system-x86_64}
 HIL_SMP=${HIL_SMP:-2}
 # qemu64 (x86-64 baseline) rather than max: glibc then picks SSE2 code paths, which TCG runs ~2x faster.
 HIL_CPU=${HIL_CPU:-qemu64}
@@ -160,8 +161,8 @@ if ! prepared=$(bash "$HIL_DIR/prepare.sh"); then
     exit 1
 fi
 eval "$prepared"
-if ! command -v qemu-system-x86_64 >/dev/null; then
-    report FAIL "(rig)" 0 "qemu-system-x86_64 not found: install the Debian package qemu-system-x86 (make deps)"
+if ! command -v "$HIL_QEMU" >/dev/null; then
+    report FAIL "(rig)" 0 "$HIL_QEMU not found: install the Debian package qemu-system-x86 (make deps)"
     exit 1
 fi
 
@@ -179,7 +180,7 @@ run_scenario() { # FILE → sets status_word, reason
         "$HIL_ROOT" "$HIL_WORK" "$name" /run/hil/scenario.sh "$HIL_STATION" "$HIL_STATION_ENV" "$HIL_SAMPLER" \
         > "$run/share/run.env"
 
-    local qemu=(qemu-system-x86_64 -accel tcg -machine pc -cpu "$HIL_CPU" -smp "$HIL_SMP" -m "$HIL_MEMORY"
+    local qemu=("$HIL_QEMU" -accel tcg -machine pc -cpu "$HIL_CPU" -smp "$HIL_SMP" -m "$HIL_MEMORY"
         -nodefaults -no-user-config -display none -no-reboot
         -kernel "$HIL_KERNEL" -initrd "$HIL_INITRD"
         -append "console=ttyS0 quiet panic=-1 mitigations=off"
