@@ -27,12 +27,20 @@ hil: deps
 		board/hil/run.sh --leg gpiod-v2 --station "$(HIL_GPIOD_V2_STATION)" \
 			--station-env "$(HIL_GPIOD_V2_ENV)" --station-scenarios; \
 	else \
-		echo "PEND  (libgpiod v2 leg)  needs the libgpiod v2 build of breeze-station at $(HIL_GPIOD_V2_STATION) (make check-gpiod-v2, issue 4)"; \
+		echo "PEND  (libgpiod v2 leg)  needs the libgpiod v2 build of breeze-station at" \
+			"$(HIL_GPIOD_V2_STATION) (make check-gpiod-v2, issue 4)"; \
 	fi
 
 hil-gpiod-v2: deps
 	@test -x "$(HIL_GPIOD_V2_STATION)" || { \
-		echo "FAIL  (libgpiod v2 leg)  needs the libgpiod v2 build of breeze-station at $(HIL_GPIOD_V2_STATION) (make check-gpiod-v2)"; \
+		echo "FAIL  (libgpiod v2 leg)  needs the libgpiod v2 build of breeze-station at" \
+			"$(HIL_GPIOD_V2_STATION) (make check-gpiod-v2)"; \
 		exit 1; }
 	@HIL_STRICT=1 board/hil/run.sh --leg gpiod-v2 --station "$(HIL_GPIOD_V2_STATION)" \
 		--station-env "$(HIL_GPIOD_V2_ENV)" --station-scenarios
+
+# The station scenarios against board/hil/selftest/breeze-station, a stand-in that follows their assumed
+# contract: checks the scenarios themselves (not run by make test: it takes several minutes).
+.PHONY: hil-selftest
+hil-selftest: deps
+	@HIL_STRICT=1 board/hil/run.sh --leg selftest --station board/hil/selftest/breeze-station --station-scenarios

@@ -47,17 +47,26 @@ fi
 scratch_apt() {
     local dir="$HIL_WORK/apt"
     mkdir -p "$dir/lists/partial" "$dir/archives/partial" "$dir/etc/preferences.d"
-    cat > "$dir/etc/sources.list" <<'EOF'
-deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm main
-deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian-security bookworm-security main
-deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm-backports main
+    cat > "$dir/etc/debian.sources" <<'EOF'
+Types: deb
+URIs: http://deb.debian.org/debian
+Suites: bookworm bookworm-backports
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+Types: deb
+URIs: http://deb.debian.org/debian-security
+Suites: bookworm-security
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 EOF
-    apt_options+=(-o "Dir::Etc::SourceList=$dir/etc/sources.list" -o Dir::Etc::SourceParts=/nonexistent
+    apt_options+=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$dir/etc"
         -o "Dir::Etc::Preferences=$dir/etc/preferences" -o "Dir::Etc::PreferencesParts=$dir/etc/preferences.d"
         -o "Dir::State::Lists=$dir/lists" -o "Dir::Cache=$dir" -o "Dir::Cache::archives=$dir/archives")
     hil_note "apt knows no linux-source-6.12; reading bookworm, bookworm-security and bookworm-backports into $dir"
     apt-get "${apt_options[@]}" -qq update ||
-        hil_die "could not read Debian's package lists (apt-get update with $dir/etc/sources.list): no network to deb.debian.org?"
+        hil_die "could not read Debian's package lists (apt-get update with $dir/etc/debian.sources):" \
+            "no network to deb.debian.org?"
 }
 
 candidate_source_version() {
@@ -72,7 +81,7 @@ if [ -z "$version" ] && [ "$refresh" = 0 ] && [ -f "$current" ]; then
 fi
 if [ -z "$version" ]; then
     version=$(candidate_source_version)
-    if [ -z "$version" ] || [ "$version" = "(none)" ]; then
+    if [ -z "$version" ] || [ "$version" = "(none)" ] || [ "${HIL_APT_SCRATCH:-0}" = 1 ]; then
         scratch_apt
         version=$(candidate_source_version)
     fi
@@ -112,7 +121,9 @@ if [ "${#missing[@]}" -gt 0 ]; then
             apt-get -qq update >> "$HIL_WORK/apt.log" 2>&1 || true
             HIL_APT_RETRIED=1 exec "$0" --refresh
         fi
-        hil_die "could not download ${missing[*]} from Debian's archive (apt-get download; see $HIL_WORK/apt.log): $(grep -m1 -E '^(E|W):' "$HIL_WORK/apt.log" || tail -n 1 "$HIL_WORK/apt.log")"
+        first_error=$(grep -m1 -E '^(E|W):' "$HIL_WORK/apt.log" || tail -n 1 "$HIL_WORK/apt.log")
+        hil_die "could not download ${missing[*]} from Debian's archive" \
+            "(apt-get download; see $HIL_WORK/apt.log): $first_error"
     fi
 fi
 printf 'version=%s\nabi=%s\n' "$version" "$abi" > "$current"
@@ -176,11 +187,16 @@ if [ ! -f "$module" ] || [ "$(cat "$kdir/gpio-sim/key" 2>/dev/null)" != "$module
     # The one change: irq_to_desc() is not exported to modules. generic_handle_irq(irq) looks the descriptor
     # up itself and calls its flow handler, which irq_sim sets to handle_simple_irq: the same call.
     sed -i 's/handle_simple_irq(irq_to_desc(irqnum))/generic_handle_irq(irqnum)/' "$kdir/gpio-sim/irq_sim.c"
-    grep -q 'generic_handle_irq(irqnum)' "$kdir/gpio-sim/irq_sim.c" && ! grep -q 'irq_to_desc' "$kdir/gpio-sim/irq_sim.c" ||
-        hil_die "irq_sim.c of $version no longer has the expected handle_simple_irq(irq_to_desc(irqnum)) call; update board/hil/prepare.sh"
+    patched="$kdir/gpio-sim/irq_sim.c"
+    if ! grep -q 'generic_handle_irq(irqnum)' "$patched" || grep -q 'irq_to_desc' "$patched"; then
+        hil_die "irq_sim.c of $version no longer has the expected handle_simple_irq(irq_to_desc(irqnum)) call;" \
+            "update board/hil/prepare.sh"
+    fi
     # BTF for the module would need pahole (dwarves) and is of no use here.
-    if ! make -C "$headers" M="$kdir/gpio-sim" CONFIG_DEBUG_INFO_BTF_MODULES= modules > "$kdir/gpio-sim/build.log" 2>&1; then
-        hil_die "building the gpio-sim module failed (log: $kdir/gpio-sim/build.log): $(grep -m1 -E 'error|Error' "$kdir/gpio-sim/build.log")"
+    if ! make -C "$headers" M="$kdir/gpio-sim" CONFIG_DEBUG_INFO_BTF_MODULES= modules \
+        > "$kdir/gpio-sim/build.log" 2>&1; then
+        hil_die "building the gpio-sim module failed (log: $kdir/gpio-sim/build.log):" \
+            "$(grep -m1 -E 'error|Error' "$kdir/gpio-sim/build.log")"
     fi
     printf '%s\n' "$module_key" > "$kdir/gpio-sim/key"
 fi

@@ -17,8 +17,9 @@
 # socat, the binary itself) fails, naming what is missing.
 #
 # Environment: HIL_WORK (cache; default <repo>/hil-work), HIL_STATION (default <repo>/.build/debug/
-# breeze-station), HIL_SMP (vCPUs, default 2), HIL_CPU (qemu -cpu, default qemu64), HIL_MEMORY (MiB, default 512), HIL_TIMEOUT (seconds per scenario
-# unless the scenario sets TIMEOUT; default 120), HIL_STRICT=1 (PENDING counts as a failure).
+# breeze-station), HIL_STATION_ENV (environment for it), HIL_SMP (vCPUs, default 2), HIL_CPU (qemu -cpu,
+# default qemu64), HIL_MEMORY (MiB, default 512), HIL_TIMEOUT (seconds per scenario unless the scenario sets
+# TIMEOUT; default 120), HIL_STRICT=1 (PENDING counts as a failure), HIL_QEMU (the qemu binary).
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/host/common.sh"
 
@@ -176,9 +177,11 @@ run_scenario() { # FILE → sets status_word, reason
     local socket="$socket_dir/ttyS1.sock"
     # The guest reads its copy of the scenario: /tmp is not the host's /tmp inside the VM.
     cp "$file" "$run/share/scenario.sh"
-    printf 'HIL_ROOT=%q\nHIL_WORK=%q\nHIL_SCENARIO=%q\nHIL_SCENARIO_FILE=%q\nHIL_STATION=%q\nHIL_STATION_ENV=%q\nHIL_SAMPLER=%q\n' \
-        "$HIL_ROOT" "$HIL_WORK" "$name" /run/hil/scenario.sh "$HIL_STATION" "$HIL_STATION_ENV" "$HIL_SAMPLER" \
-        > "$run/share/run.env"
+    {
+        printf 'HIL_ROOT=%q\nHIL_WORK=%q\nHIL_SCENARIO=%q\nHIL_SCENARIO_FILE=%q\n' \
+            "$HIL_ROOT" "$HIL_WORK" "$name" /run/hil/scenario.sh
+        printf 'HIL_STATION=%q\nHIL_STATION_ENV=%q\nHIL_SAMPLER=%q\n' "$HIL_STATION" "$HIL_STATION_ENV" "$HIL_SAMPLER"
+    } > "$run/share/run.env"
 
     local qemu=("$HIL_QEMU" -accel tcg -machine pc -cpu "$HIL_CPU" -smp "$HIL_SMP" -m "$HIL_MEMORY"
         -nodefaults -no-user-config -display none -no-reboot

@@ -8,7 +8,7 @@ guest() {
     hil_expect_eq "chip found by its label" "$(gpiofind GPIO17)" "$HIL_GPIO_CHIP 17"
     hil_check "gpiodetect lists [pinctrl-bcm2711] with 58 lines" \
         sh -c "gpiodetect | grep -qx '$HIL_GPIO_CHIP \[pinctrl-bcm2711\] (58 lines)'"
-    hil_expect_eq "line 0 is named as on a Pi 4" "$(gpioinfo "$HIL_GPIO_CHIP" | awk -F'"' '/line +0:/ { print $2 }')" ID_SDA
+    hil_expect_eq "line 0 is named as on a Pi 4" "$(hil_line_info 0 | cut -d'"' -f2)" ID_SDA
     hil_expect_eq "line 27 is named as on a Pi 4" "$(hil_line_info 27 | cut -d'"' -f2)" GPIO27
     hil_check "GPIO17 starts unused" hil_line_unused GPIO17
 

@@ -32,7 +32,8 @@ guest() {
         colour=${rest#*:}
         hil_station_start "leds-$name" leds show --config "$HIL_ROOT/$CONFIG" --aqi "$aqi"
         hil_wait_until 15 "$name (AQI $aqi): breeze-station holds the RGB lines" \
-            sh -c "gpioinfo $HIL_GPIO_CHIP | grep -E 'line +(17|22|27):' | grep -c '\"breeze-station\".*output' | grep -qx 3"
+            sh -c "gpioinfo $HIL_GPIO_CHIP | grep -E 'line +(17|22|27):' |
+                grep -c '\"breeze-station\".*output' | grep -qx 3"
         # Let a start-up sweep, if any, finish before judging the colour.
         sleep 1
         hil_expect_colour "$colour" "$RED" "$GREEN" "$BLUE" "$GAMMA" "$PWM_TOLERANCE"

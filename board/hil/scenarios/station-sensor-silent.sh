@@ -27,7 +27,8 @@ serve_reference() {
     mkdir -p /tmp/www/v1
     sed "s/@NOW@/$(date -u +%Y-%m-%dT%H:00)/" "$HIL_ROOT/board/hil/fixtures/openmeteo-air-quality.json" \
         > /tmp/www/v1/air-quality
-    "$HIL_WORK/busybox/bin/busybox" httpd -p 127.0.0.1:8099 -h /tmp/www || hil_fail "the Open-Meteo stand-in did not start"
+    "$HIL_WORK/busybox/bin/busybox" httpd -p 127.0.0.1:8099 -h /tmp/www ||
+        hil_fail "the Open-Meteo stand-in did not start"
 }
 
 guest() {
@@ -47,18 +48,21 @@ guest() {
         stale_look=$(hil_led_signature 3 $RGB)
         hil_signature_differs "$local_look" "$stale_look" && break
         waited=$((waited + 3))
-        [ "$waited" -lt "$STALE_WITHIN" ] || hil_fail "the LED still shows the local level $STALE_WITHIN s after the sensor went silent"
+        [ "$waited" -lt "$STALE_WITHIN" ] ||
+            hil_fail "the LED still shows the local level $STALE_WITHIN s after the sensor went silent"
     done
     hil_log "stale: $(echo $stale_look)"
 
     waited=0
     while :; do
         regional_look=$(hil_led_signature 3 $RGB)
-        if hil_signature_differs "$stale_look" "$regional_look" && hil_signature_differs "$local_look" "$regional_look"; then
+        if hil_signature_differs "$stale_look" "$regional_look" &&
+            hil_signature_differs "$local_look" "$regional_look"; then
             break
         fi
         waited=$((waited + 3))
-        [ "$waited" -lt "$REGIONAL_WITHIN" ] || hil_fail "no regional pattern distinct from stale and local within $REGIONAL_WITHIN s"
+        [ "$waited" -lt "$REGIONAL_WITHIN" ] ||
+            hil_fail "no regional pattern distinct from stale and local within $REGIONAL_WITHIN s"
     done
     hil_log "regional: $(echo $regional_look)"
     # At its brightest, the regional pattern is the regional level's colour (#ff9500).
