@@ -3,6 +3,7 @@
 #
 #   make hil                   every scenario (PEND for station commands not built yet), then the libgpiod v2 leg
 #   make hil-gpiod-v2          the station scenarios against the libgpiod v2 build (fails when it is missing)
+#   make hil-selftest          the station scenarios against board/hil/selftest/breeze-station (a stand-in)
 #   board/hil/run.sh NAME      one scenario by hand (board/hil/run.sh --list shows them)
 #
 # The kernel, its headers and sources, and busybox are fetched by board/hil/prepare.sh with `apt-get download`

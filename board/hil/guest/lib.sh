@@ -91,7 +91,8 @@ hil_wait_host() {
 #   GPIO_LABEL (default pinctrl-bcm2711), GPIO_NAMES (a file of line names, one per line, offset 0 first;
 #   default board/hil/pi4-line-names.txt), GPIO_LINES (default: as many as there are names),
 #   GPIO_HOGS ("OFFSET:CONSUMER:DIRECTION ...", DIRECTION input|output-high|output-low: lines the kernel
-#   itself holds, as another driver would).
+#   itself holds, as another driver would), GPIO_EXPANDER (pi4, the default: a second chip like a Pi 4's
+#   firmware GPIO expander, raspberrypi-exp-gpio with 8 lines; none: no second chip).
 hil_gpio_bank_create() {
     label=${GPIO_LABEL:-pinctrl-bcm2711}
     names_file=${GPIO_NAMES:-$HIL_ROOT/board/hil/pi4-line-names.txt}
@@ -131,6 +132,27 @@ hil_gpio_bank_create() {
         echo "${rest%%:*}" > "$bank/line${hog%%:*}/hog/name"
         echo "${rest#*:}" > "$bank/line${hog%%:*}/hog/direction"
     done
+    # A Pi 4 has a second chip, the firmware's GPIO expander: a second bank, so that only a lookup by label
+    # finds the header chip reliably.
+    if [ "${GPIO_EXPANDER:-pi4}" = pi4 ]; then
+        expander=$HIL_GPIO_CONFIG/bank1
+        expander_directories="$expander"
+        offset=0
+        while read -r name; do
+            case "$name" in "#"* | "") continue ;; esac
+            expander_directories="$expander_directories $expander/line$offset"
+            offset=$((offset + 1))
+        done < "$HIL_ROOT/board/hil/pi4-expander-line-names.txt"
+        mkdir $expander_directories || hil_fail "gpio-sim: cannot create $expander"
+        echo raspberrypi-exp-gpio > "$expander/label"
+        echo "$offset" > "$expander/num_lines"
+        offset=0
+        while read -r name; do
+            case "$name" in "#"* | "") continue ;; esac
+            echo "$name" > "$expander/line$offset/name"
+            offset=$((offset + 1))
+        done < "$HIL_ROOT/board/hil/pi4-expander-line-names.txt"
+    fi
     echo 1 > "$HIL_GPIO_CONFIG/live" || hil_fail "gpio-sim: enabling the bank failed"
     HIL_GPIO_LABEL=$label
     HIL_GPIO_NAMES=$*
@@ -141,7 +163,8 @@ hil_gpio_bank_create() {
     [ -c "/dev/$HIL_GPIO_CHIP" ] || hil_fail "gpio-sim: /dev/$HIL_GPIO_CHIP did not appear"
     printf 'HIL_GPIO_CHIP=%s\nHIL_GPIO_LABEL=%s\nHIL_GPIO_SYSFS=%s\n' "$HIL_GPIO_CHIP" "$label" "$HIL_GPIO_SYSFS" \
         > "$HIL_RESULTS/gpio.env"
-    hil_log "gpio-sim: /dev/$HIL_GPIO_CHIP [$label] with $count lines"
+    hil_log "gpio-sim: /dev/$HIL_GPIO_CHIP [$label] with $count lines$([ -d "$HIL_GPIO_CONFIG/bank1" ] &&
+        echo ", /dev/$(cat "$HIL_GPIO_CONFIG/bank1/chip_name") [raspberrypi-exp-gpio] with 8 lines")"
 }
 
 # hil_line_offset LINE: the offset of a line given by offset or by name.

@@ -1,13 +1,18 @@
-# The kernel side of the LEDs, without the station: the gpio-sim chip looks like a Raspberry Pi 4's header chip
-# (found by label and by line name, as the station's board profile finds it); a consumer driving a line is seen
+# The kernel side of the LEDs, without the station: the gpio-sim chips look like a Raspberry Pi 4's (the header
+# chip, found by label and by line name as the station's board profile finds it, and the firmware expander); a consumer driving a line is seen
 # in the value the kernel holds, in both directions; when the consumer exits the line is released and falls
 # back to its pull.
-DESCRIPTION="gpio-sim chip looks like a Pi 4 header; gpioset drives GPIO17 and GPIO27; released on exit"
+DESCRIPTION="gpio-sim chips look like a Pi 4's; gpioset drives GPIO17 and GPIO27; released on exit"
 
 guest() {
     hil_expect_eq "chip found by its label" "$(gpiofind GPIO17)" "$HIL_GPIO_CHIP 17"
+    chips=$(gpiodetect)
+    hil_log "gpiodetect: $(echo $chips)"
     hil_check "gpiodetect lists [pinctrl-bcm2711] with 58 lines" \
-        sh -c "gpiodetect | grep -qx '$HIL_GPIO_CHIP \[pinctrl-bcm2711\] (58 lines)'"
+        sh -c "echo '$chips' | grep -qx '$HIL_GPIO_CHIP \[pinctrl-bcm2711\] (58 lines)'"
+    hil_check "and the Pi 4's second chip, [raspberrypi-exp-gpio] with 8 lines" \
+        sh -c "echo '$chips' | grep -q '^gpiochip[0-9]* \[raspberrypi-exp-gpio\] (8 lines)$'"
+    hil_expect_eq "the expander's lines are named as on a Pi 4" "$(gpiofind PWR_LED_OFF | cut -d' ' -f2)" 2
     hil_expect_eq "line 0 is named as on a Pi 4" "$(hil_line_info 0 | cut -d'"' -f2)" ID_SDA
     hil_expect_eq "line 27 is named as on a Pi 4" "$(hil_line_info 27 | cut -d'"' -f2)" GPIO27
     hil_check "GPIO17 starts unused" hil_line_unused GPIO17
