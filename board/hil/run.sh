@@ -112,7 +112,8 @@ unmet_needs() {
     local need missing=""
     local IFS=,
     for need in $1; do
-        need=$(echo $need)
+        need=${need#"${need%%[! ]*}"}
+        need=${need%"${need##*[! ]}"}
         [ -n "$need" ] || continue
         # shellcheck disable=SC2086 # the need's words are separate arguments
         if ! (. "$HIL_DIR/host/lib.sh"; IFS=' '; hil_station_supports $need); then
@@ -154,7 +155,17 @@ report() { # STATE NAME SECONDS [REASON]
     echo "$line"
 }
 
-# The rig itself: downloads and builds, or says exactly what is missing.
+# The rig itself: what the host must have installed (all of it named at once), then what prepare.sh fetches
+# and builds; anything missing is a FAIL that says what and how to get it.
+missing=""
+for need in "$HIL_QEMU:qemu-system-x86" socat:socat gpioset:gpiod gpioinfo:gpiod gpiofind:gpiod \
+    gpiodetect:gpiod pkill:procps setsid:util-linux timeout:coreutils basenc:coreutils; do
+    command -v "${need%%:*}" >/dev/null || missing="${missing:+$missing, }${need%%:*} (Debian package ${need#*:})"
+done
+if [ -n "$missing" ]; then
+    report FAIL "(rig)" 0 "not installed: $missing; make deps installs them"
+    exit 1
+fi
 prepare_start=$EPOCHREALTIME
 if ! prepared=$(bash "$HIL_DIR/prepare.sh"); then
     report FAIL "(rig)" "$(awk -v a="$EPOCHREALTIME" -v b="$prepare_start" 'BEGIN { print a - b }')" \
@@ -162,10 +173,6 @@ if ! prepared=$(bash "$HIL_DIR/prepare.sh"); then
     exit 1
 fi
 eval "$prepared"
-if ! command -v "$HIL_QEMU" >/dev/null; then
-    report FAIL "(rig)" 0 "$HIL_QEMU not found: install the Debian package qemu-system-x86 (make deps)"
-    exit 1
-fi
 
 run_scenario() { # FILE → sets status_word, reason
     local file=$1 name
