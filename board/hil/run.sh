@@ -243,7 +243,7 @@ run_scenario() { # FILE → sets status_word, reason
     elif [ "$(cat "$run/share/guest.status")" != 0 ]; then
         reason=$(head -n 1 "$run/share/reason" 2>/dev/null)
         reason=${reason:-guest failed}
-    elif [ "$host_status" != 0 ]; then
+    elif [ "$host_status" != 0 ] || [ -s "$run/share/host-reason" ]; then
         reason=$(head -n 1 "$run/share/host-reason" 2>/dev/null)
         [ "$host_status" = 124 ] && reason="host side still running 5 s after the VM stopped"
         reason="host side: ${reason:-host() exited with status $host_status}"

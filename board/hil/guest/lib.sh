@@ -457,23 +457,26 @@ hil_led_signature() {
         }'
 }
 
-# hil_signature_steady SIGNATURE: no line's brightness varies by more than 0.25 between windows (peak − low).
+# hil_signature_steady SIGNATURE: the LED does not blink: its brightest line never drops below half its mean
+# brightness in a window (a blink drops it to about 0; the dim lines are too noisy under TCG to judge by).
 hil_signature_steady() {
-    printf '%s\n' "$1" |
-        awk '{ split($3, p, "="); split($4, l, "="); if (p[2] - l[2] > 0.25) bad = 1 } END { exit bad }'
+    printf '%s\n' "$1" | awk '
+        { split($2, m, "="); split($4, l, "="); if (m[2] > best) { best = m[2]; low = l[2] } }
+        END { exit !(best > 0 && low >= 0.5 * best) }'
 }
 
 # hil_signature_differs A B: a glance tells the two apart: some line's mean duty differs by more than 0.1, or
-# its variation (peak − low) by more than 0.3.
+# one is steady and the other is not.
 hil_signature_differs() {
+    steady_a=no
+    steady_b=no
+    hil_signature_steady "$1" && steady_a=yes
+    hil_signature_steady "$2" && steady_b=yes
+    [ "$steady_a" != "$steady_b" ] && return 0
     { printf '%s\n' "$1" | sed 's/^/A /'; printf '%s\n' "$2" | sed 's/^/B /'; } | awk '
-        { split($3, m, "="); split($4, p, "="); split($5, l, "=") }
-        $1 == "A" { mean[$2] = m[2]; range[$2] = p[2] - l[2]; next }
-        $2 in mean {
-            dm = m[2] - mean[$2]; if (dm < 0) dm = -dm
-            dr = (p[2] - l[2]) - range[$2]; if (dr < 0) dr = -dr
-            if (dm > 0.1 || dr > 0.3) differs = 1
-        }
+        { split($3, m, "=") }
+        $1 == "A" { mean[$2] = m[2]; next }
+        $2 in mean { d = m[2] - mean[$2]; if (d < 0) d = -d; if (d > 0.1) differs = 1 }
         END { exit !differs }'
 }
 

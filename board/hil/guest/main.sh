@@ -22,6 +22,8 @@ status=$?
 if [ "$status" != 0 ] && [ ! -s "$HIL_RESULTS/reason" ]; then
     echo "guest() exited with status $status" > "$HIL_RESULTS/reason"
 fi
+# hil_fail inside a command substitution ends only that subshell; the reason it recorded still fails the run.
+[ -s "$HIL_RESULTS/reason" ] && status=1
 echo "$status" > "$HIL_RESULTS/guest.status"
 # The console (hil-work/runs/<scenario>/console.log) keeps a copy for when the share is unreadable.
 sed 's/^/guest: /' "$HIL_RESULTS/guest.log"
