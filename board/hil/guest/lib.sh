@@ -6,7 +6,8 @@
 # HIL_GPIO_CHIP (gpiochipN), HIL_GPIO_LABEL, HIL_GPIO_NAMES (line names, offset 0 first), HIL_GPIO_SYSFS (the
 # bank's directory in sysfs, holding sim_gpioK/value and sim_gpioK/pull); also written to /run/hil/gpio.env.
 #
-# Lines can be named by offset (17) or by line name (GPIO17) everywhere.
+# Lines can be named by offset (17) or by line name (GPIO17) everywhere. Functions keep their variables
+# `local` (dash, bash and busybox sh have it) so that a scenario's own loop variables survive them.
 
 HIL_GPIO_CONFIG=/sys/kernel/config/gpio-sim/hil
 
@@ -36,7 +37,7 @@ hil_fail() {
 
 # hil_check DESCRIPTION COMMAND [ARG...]: the command must succeed.
 hil_check() {
-    description=$1
+    local description=$1
     shift
     if "$@"; then
         hil_log "ok: $description"
@@ -56,8 +57,7 @@ hil_expect_eq() {
 
 # hil_wait_until SECONDS DESCRIPTION COMMAND [ARG...]: polls the command every 50 ms until it succeeds.
 hil_wait_until() {
-    limit=$1
-    description=$2
+    local limit=$1 description=$2 deadline last
     shift 2
     deadline=$(( $(hil_centiseconds) + limit * 100 ))
     rm -f "$HIL_RESULTS/poll.log"
@@ -94,6 +94,7 @@ hil_wait_host() {
 #   itself holds, as another driver would), GPIO_EXPANDER (pi4, the default: a second chip like a Pi 4's
 #   firmware GPIO expander, raspberrypi-exp-gpio with 8 lines; none: no second chip).
 hil_gpio_bank_create() {
+    local label names_file names name count bank directories offset hog rest expander expander_directories device
     label=${GPIO_LABEL:-pinctrl-bcm2711}
     names_file=${GPIO_NAMES:-$HIL_ROOT/board/hil/pi4-line-names.txt}
     names=""
@@ -204,6 +205,7 @@ hil_line_pull() {
 
 # hil_line_info LINE: gpioinfo's description of the line, e.g. "GPIO17" "gpioset" output active-high [used]
 hil_line_info() {
+    local offset
     offset=$(hil_line_offset "$1")
     gpioinfo "$HIL_GPIO_CHIP" | sed -n "s/^[[:space:]]*line[[:space:]]*$offset:[[:space:]]*//p"
 }
@@ -225,7 +227,7 @@ hil_line_unused() {
 # line of key=value per line (name= samples= high= duty= duty_samples= edges= freq_hz= last= min_high_ms= ...),
 # and with -w, one more per line: name=LINE envelope=D,D,... (the duty of each MS-millisecond window).
 hil_sample() {
-    window=""
+    local window="" seconds line
     if [ "$1" = -w ]; then
         window="-w $2"
         shift 2
@@ -282,6 +284,7 @@ hil_trace_stop() {
 
 # hil_line_global LINE: the kernel's global GPIO number of a line of the bank (what the trace shows).
 hil_line_global() {
+    local chip base
     for chip in "$HIL_GPIO_SYSFS"/../gpio/gpiochip*; do
         read -r base < "$chip/base"
         echo $((base + $(hil_line_offset "$1")))
@@ -327,6 +330,7 @@ hil_trace_sets() {
 
 # hil_station_supports WORD...: succeeds when the binary has the command (e.g. leds show).
 hil_station_supports() {
+    local help
     [ -x "$HIL_STATION" ] || return 1
     help=$(env ${HIL_STATION_ENV:-} "$HIL_STATION" "$1" --help 2>/dev/null) || return 1
     [ $# -lt 2 ] || printf '%s\n' "$help" | grep -qw -- "$2"
@@ -350,6 +354,7 @@ hil_station_start() {
 
 # hil_running PID: the process exists and has not exited (a zombie counts as exited).
 hil_running() {
+    local state
     [ -r "/proc/$1/stat" ] || return 1
     read -r _ _ state _ < "/proc/$1/stat" || return 1
     [ "$state" != Z ]
@@ -358,6 +363,7 @@ hil_running() {
 # hil_station_wait SECONDS [WHY]: waits up to SECONDS for the station started with hil_station_start to exit;
 # HIL_STATION_STATUS is its exit status. Fails (and kills it) when it is still running then.
 hil_station_wait() {
+    local deadline
     deadline=$(( $(hil_centiseconds) + $1 * 100 ))
     while hil_running "$HIL_STATION_PID"; do
         if [ "$(hil_centiseconds)" -gt "$deadline" ]; then
@@ -397,6 +403,7 @@ hil_expected_duty() {
 # hil_colour_matches RGB-HEX RED GREEN BLUE GAMMA TOLERANCE [SECONDS]: samples the three lines and succeeds
 # when each channel's duty is the colour's (e.g. ff9500) within TOLERANCE (absolute duty). Logs what it saw.
 hil_colour_matches() {
+    local measured status
     measured=$(hil_sample "${7:-2}" "$2" "$3" "$4")
     printf '%s\n' "$measured" > "$HIL_RESULTS/colour-$1.txt"
     # One awk for the whole judgement: every program started costs ~0.1 s here.
@@ -442,7 +449,7 @@ hil_expect_colour() {
 # A steady colour has peak ≈ low; a blink or breathing pattern has peak − low large. Percentiles rather than
 # extremes: under TCG a PWM thread is sometimes descheduled for tens of milliseconds.
 hil_led_signature() {
-    seconds=$1
+    local seconds=$1
     shift
     hil_sample -w 100 "$seconds" "$@" | awk '
         / envelope=/ {
@@ -468,8 +475,7 @@ hil_signature_steady() {
 # hil_signature_differs A B: a glance tells the two apart: some line's mean duty differs by more than 0.1, or
 # one is steady and the other is not.
 hil_signature_differs() {
-    steady_a=no
-    steady_b=no
+    local steady_a=no steady_b=no
     hil_signature_steady "$1" && steady_a=yes
     hil_signature_steady "$2" && steady_b=yes
     [ "$steady_a" != "$steady_b" ] && return 0
