@@ -1,0 +1,302 @@
+internal import CMosquitto
+import Clocks
+import Diagnostics
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One libmosquitto client and the dedicated thread that runs its network loop: `poll(2)` on the client's
+/// socket and the wakeup pipe, then `mosquitto_loop_read`/`_write`/`_misc`, connection attempts with capped
+/// backoff, and the graceful `offline` + DISCONNECT at the end.
+///
+/// Confined to its thread once started: libmosquitto is used from that thread only, and its callbacks
+/// (connect, disconnect, message) arrive there, with this object as their `void *` user data. Other threads
+/// talk to it through ``PublisherState`` (a Mutex-guarded queue) and the wakeup pipe.
+final class MosquittoSession {
+    /// How long the graceful shutdown may take to flush `offline` and DISCONNECT.
+    static let shutdownFlushLimit: Duration = .seconds(2)
+
+    private let handle: OpaquePointer
+    private let state: PublisherState
+    private let configuration: MQTTConfiguration
+    private let topics: MQTTTopics
+    private let discovery: HomeAssistantDiscovery
+    private let logger: Logger
+    private let completion: SessionCompletion
+    private var backoff: ReconnectBackoff
+    private var nextAttempt = ContinuousClock.now
+    /// A socket exists (connecting or connected).
+    private var hasSocket = false
+    /// The broker accepted the current connection (CONNACK 0).
+    private var accepted = false
+    private var stopping = false
+
+    /// Creates the client: options, credentials, TLS and the last will, all set before any connect.
+    init(
+        state: PublisherState, credentials: MQTTCredentials?, logger: Logger, completion: SessionCompletion
+    ) throws(MQTTSetupError) {
+        MosquittoLibrary.initialise()
+        let configuration = state.configuration
+        guard let handle = mosquitto_new(configuration.clientID, true, nil) else {
+            throw MQTTSetupError("mosquitto_new failed: \(String(cString: strerror(errno)))")
+        }
+        self.handle = handle
+        self.state = state
+        self.configuration = configuration
+        self.topics = configuration.topics
+        self.discovery = HomeAssistantDiscovery(configuration: configuration)
+        self.logger = logger
+        self.completion = completion
+        self.backoff = ReconnectBackoff(maximum: configuration.reconnectMaximum)
+        do {
+            try configure(credentials: credentials)
+        } catch {
+            mosquitto_destroy(handle)
+            throw error
+        }
+    }
+
+    private func configure(credentials: MQTTCredentials?) throws(MQTTSetupError) {
+        try check(mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, Int32(MQTT_PROTOCOL_V311)), "protocol version")
+        try check(mosquitto_int_option(handle, MOSQ_OPT_TCP_NODELAY, 1), "TCP_NODELAY")
+        if let credentials {
+            try check(mosquitto_username_pw_set(handle, credentials.username, credentials.password), "username")
+        }
+        if configuration.broker.usesTLS {
+            if let caFile = configuration.caFile {
+                let rc = mosquitto_tls_set(handle, caFile, nil, nil, nil, nil)
+                if rc != MOSQ_ERR_SUCCESS.rawValue {
+                    throw MQTTSetupError("mqtt.ca_file: cannot use \(caFile): \(MosquittoLibrary.describe(rc))")
+                }
+            } else {
+                try check(mosquitto_int_option(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1), "system CA certificates")
+            }
+        }
+        // The will is part of CONNECT: set once, it holds for every reconnection.
+        let offline = Array(MQTTPayloads.offline.utf8)
+        try check(
+            mosquitto_will_set(handle, topics.availability, Int32(offline.count), offline, 1, true), "last will")
+        mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
+        mosquitto_connect_callback_set(handle) { _, userdata, code in
+            guard let userdata else { return }
+            Unmanaged<MosquittoSession>.fromOpaque(userdata).takeUnretainedValue().didConnect(code)
+        }
+        mosquitto_disconnect_callback_set(handle) { _, userdata, code in
+            guard let userdata else { return }
+            Unmanaged<MosquittoSession>.fromOpaque(userdata).takeUnretainedValue().didDisconnect(code)
+        }
+        mosquitto_message_callback_set(handle) { _, userdata, message in
+            guard let userdata, let message else { return }
+            Unmanaged<MosquittoSession>.fromOpaque(userdata).takeUnretainedValue().didReceive(message.pointee)
+        }
+    }
+
+    private func check(_ code: Int32, _ what: String) throws(MQTTSetupError) {
+        if code != MOSQ_ERR_SUCCESS.rawValue {
+            throw MQTTSetupError("libmosquitto refused the \(what) setting: \(MosquittoLibrary.describe(code))")
+        }
+    }
+
+    /// Starts the network thread, which owns this session from now on and destroys the client at its end.
+    func start() throws(MQTTSetupError) {
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, { raw in
+            guard let raw else { return nil }
+            let session = Unmanaged<MosquittoSession>.fromOpaque(raw).takeRetainedValue()
+            session.run()
+            return nil
+        }, context)
+        guard status == 0 else {
+            Unmanaged<MosquittoSession>.fromOpaque(context).release()
+            throw MQTTSetupError("cannot start the MQTT network thread: \(String(cString: strerror(status)))")
+        }
+        pthread_detach(thread)
+    }
+
+    // MARK: The loop (network thread)
+
+    private func run() {
+        defer {
+            mosquitto_destroy(handle)
+            state.setConnected(false)
+            completion.finish()
+        }
+        while true {
+            if state.stopRequested {
+                stopGracefully()
+                return
+            }
+            let socket = mosquitto_socket(handle)
+            if socket < 0 {
+                if hasSocket { connectionEnded() }
+                let wait = nextAttempt - ContinuousClock.now
+                if wait > .zero {
+                    state.wakeup.wait(milliseconds: Self.milliseconds(wait))
+                } else {
+                    connect()
+                }
+                continue
+            }
+            let wantWrite = mosquitto_want_write(handle)
+            var descriptors = [
+                pollfd(fd: socket, events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0),
+                pollfd(fd: state.wakeup.readDescriptor, events: Int16(POLLIN), revents: 0),
+            ]
+            if poll(&descriptors, 2, 1000) < 0 && errno != EINTR {
+                logger.log(.error, every: .seconds(60), key: "poll", "poll failed: \(String(cString: strerror(errno)))")
+            }
+            if descriptors[1].revents != 0 { state.wakeup.drain() }
+            let events = descriptors[0].revents
+            if events & Int16(POLLIN | POLLERR | POLLHUP) != 0 { _ = mosquitto_loop_read(handle, 1) }
+            if events & Int16(POLLOUT) != 0 && mosquitto_socket(handle) >= 0 { _ = mosquitto_loop_write(handle, 1) }
+            if accepted && mosquitto_socket(handle) >= 0 { publishQueued() }
+            if mosquitto_socket(handle) >= 0 { _ = mosquitto_loop_misc(handle) }
+        }
+    }
+
+    private func connect() {
+        state.countAttempt()
+        let broker = configuration.broker
+        let code = mosquitto_connect_async(handle, broker.host, Int32(broker.port), Int32(configuration.keepalive))
+        let reason = MosquittoLibrary.describe(code)
+        if code == MOSQ_ERR_SUCCESS.rawValue && mosquitto_socket(handle) >= 0 {
+            hasSocket = true
+            accepted = false
+            logger.debug("connecting to \(broker)")
+        } else {
+            state.countFailure()
+            let delay = backoff.nextDelay(random: Double.random(in: 0..<1))
+            nextAttempt = ContinuousClock.now + delay
+            logger.log(
+                .warning, every: .seconds(300), key: "connect",
+                "cannot connect to \(broker): \(reason); retrying in \(Self.describe(delay))")
+        }
+    }
+
+    /// The socket is gone: count a failure if the broker never accepted it, and schedule the next attempt.
+    private func connectionEnded() {
+        if !accepted { state.countFailure() }
+        hasSocket = false
+        accepted = false
+        state.setConnected(false)
+        let delay = backoff.nextDelay(random: Double.random(in: 0..<1))
+        nextAttempt = ContinuousClock.now + delay
+        logger.debug("next connection attempt in \(Self.describe(delay))")
+    }
+
+    /// Hands queued states to libmosquitto while it has nothing else waiting to be written, so the bounded
+    /// queue, not libmosquitto's, absorbs a slow or vanished broker.
+    private func publishQueued() {
+        while !mosquitto_want_write(handle), let message = state.popQueued() {
+            if !send(message) {
+                state.requeue(message)
+                return
+            }
+        }
+    }
+
+    @discardableResult
+    private func send(_ message: MQTTMessage) -> Bool {
+        let code = message.payload.withUnsafeBytes { bytes in
+            mosquitto_publish(
+                handle, nil, message.topic, Int32(bytes.count), bytes.baseAddress, Int32(message.qos), message.retain)
+        }
+        if code == MOSQ_ERR_SUCCESS.rawValue {
+            state.countPublished(message.kind)
+            return true
+        }
+        logger.log(
+            .warning, every: .seconds(300), key: "publish",
+            "cannot publish to \(message.topic): \(MosquittoLibrary.describe(code))")
+        return false
+    }
+
+    private func announce() {
+        send(MQTTMessage(topic: topics.availability, text: MQTTPayloads.online, qos: 1, retain: true, kind: .availability))
+        if configuration.discovery {
+            for message in discovery.messages { send(message) }
+        }
+        state.wantCurrentState()
+    }
+
+    private func stopGracefully() {
+        stopping = true
+        guard mosquitto_socket(handle) >= 0 else { return }
+        if accepted {
+            // Home Assistant shows the station unavailable at once, instead of after the keepalive.
+            send(MQTTMessage(topic: topics.availability, text: MQTTPayloads.offline, qos: 1, retain: true, kind: .availability))
+        }
+        _ = mosquitto_disconnect(handle)
+        let deadline = ContinuousClock.now + Self.shutdownFlushLimit
+        while mosquitto_socket(handle) >= 0 {
+            let remaining = deadline - ContinuousClock.now
+            if remaining <= .zero { break }
+            let socket = mosquitto_socket(handle)
+            var descriptor = pollfd(
+                fd: socket, events: Int16(POLLIN) | (mosquitto_want_write(handle) ? Int16(POLLOUT) : 0), revents: 0)
+            _ = poll(&descriptor, 1, Self.milliseconds(remaining))
+            if descriptor.revents & Int16(POLLOUT) != 0 { _ = mosquitto_loop_write(handle, 1) }
+            if descriptor.revents & Int16(POLLIN | POLLERR | POLLHUP) != 0 && mosquitto_socket(handle) >= 0 {
+                _ = mosquitto_loop_read(handle, 1)
+            }
+        }
+        logger.info("disconnected from \(configuration.broker)")
+    }
+
+    // MARK: Callbacks (network thread, inside mosquitto_loop_*)
+
+    private func didConnect(_ code: Int32) {
+        guard code == 0 else {
+            logger.log(
+                .error, every: .seconds(300), key: "refused",
+                "\(configuration.broker) refused the connection: \(String(cString: mosquitto_connack_string(code)))")
+            return
+        }
+        accepted = true
+        backoff.reset()
+        state.setConnected(true)
+        logger.notice("connected to \(configuration.broker) as \(configuration.clientID); publishing to \(topics.base)")
+        if configuration.discovery {
+            _ = mosquitto_subscribe(handle, nil, topics.homeAssistantStatus, 1)
+        }
+        announce()
+    }
+
+    private func didDisconnect(_ code: Int32) {
+        let wasAccepted = accepted
+        accepted = false
+        state.setConnected(false)
+        if stopping { return }
+        let reason = MosquittoLibrary.describe(code)
+        if wasAccepted {
+            logger.log(.warning, every: .seconds(60), key: "lost", "lost the connection to \(configuration.broker): \(reason)")
+        } else {
+            logger.log(.warning, every: .seconds(300), key: "connect", "cannot connect to \(configuration.broker): \(reason)")
+        }
+    }
+
+    private func didReceive(_ message: mosquitto_message) {
+        guard let topic = message.topic.map({ String(cString: $0) }), topic == topics.homeAssistantStatus else { return }
+        let payload = message.payload.map {
+            String(decoding: UnsafeRawBufferPointer(start: $0, count: Int(message.payloadlen)), as: UTF8.self)
+        } ?? ""
+        // A retained birth message arrives right after subscribing, when the configs have just been sent.
+        guard payload == MQTTPayloads.online, !message.retain else { return }
+        logger.info("Home Assistant came online; re-sending discovery")
+        announce()
+    }
+
+    // MARK: Helpers
+
+    private static func milliseconds(_ duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+    }
+
+    private static func describe(_ duration: Duration) -> String {
+        let tenths = Int((duration.timeInterval * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+}

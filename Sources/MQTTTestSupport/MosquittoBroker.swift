@@ -1,0 +1,174 @@
+import Foundation
+import Synchronization
+
+/// A real Eclipse Mosquitto broker on loopback, started as a child process for one test: its own port, its
+/// own temporary directory and configuration, stopped (and restartable on the same port) by the test.
+/// Never touches a system broker on 1883.
+public final class MosquittoBroker: Sendable {
+    /// A failure to start or talk to the broker, with its log.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        public init(_ description: String) { self.description = description }
+    }
+
+    /// A TLS listener: certificate files in PEM.
+    public struct TLSListener: Sendable {
+        public var port: Int
+        public var caFile: String
+        public var certificateFile: String
+        public var keyFile: String
+
+        public init(port: Int, caFile: String, certificateFile: String, keyFile: String) {
+            self.port = port
+            self.caFile = caFile
+            self.certificateFile = certificateFile
+            self.keyFile = keyFile
+        }
+    }
+
+    /// The plain listener's port on 127.0.0.1.
+    public let port: Int
+    /// The broker's temporary directory (configuration, password file, log).
+    public let directory: URL
+    /// The configuration file.
+    public let configurationFile: URL
+    private let logFile: URL
+    private let process = Mutex<Process?>(nil)
+
+    /// `mosquitto`, wherever Debian put it (`/usr/sbin` is not on every test runner's PATH).
+    public static var executable: String? {
+        ["/usr/sbin/mosquitto", "/usr/bin/mosquitto", "/usr/local/sbin/mosquitto", "/usr/local/bin/mosquitto"]
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Whether the Debian packages the MQTT tests need (`mosquitto`, `mosquitto-clients`) are installed.
+    public static var isAvailable: Bool {
+        executable != nil && MosquittoClients.executable("mosquitto_sub") != nil
+            && MosquittoClients.executable("mosquitto_pub") != nil
+    }
+
+    /// Writes the configuration; `start()` runs it.
+    ///
+    /// - Parameters:
+    ///   - users: user name → password; when given, anonymous clients are refused (a `mosquitto_passwd` file).
+    ///   - tls: an extra TLS listener.
+    public init(port: Int? = nil, users: [String: String] = [:], tls: TLSListener? = nil) throws {
+        self.port = try port ?? Self.freePort()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-mosquitto-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        configurationFile = directory.appendingPathComponent("mosquitto.conf")
+        logFile = directory.appendingPathComponent("mosquitto.log")
+        var lines = [
+            "per_listener_settings false",
+            "persistence false",
+            "log_dest file \(logFile.path)",
+            "log_type all",
+            "connection_messages true",
+            "listener \(self.port) 127.0.0.1",
+        ]
+        // Run as root (CI), mosquitto would drop to the `mosquitto` user, which may not read our files.
+        if geteuid() == 0 { lines.insert("user root", at: 0) }
+        if let tls {
+            lines += [
+                "listener \(tls.port) 127.0.0.1", "cafile \(tls.caFile)", "certfile \(tls.certificateFile)",
+                "keyfile \(tls.keyFile)",
+            ]
+        }
+        if users.isEmpty {
+            lines.append("allow_anonymous true")
+        } else {
+            let passwordFile = directory.appendingPathComponent("passwords")
+            for (user, password) in users.sorted(by: { $0.key < $1.key }) {
+                let create = !FileManager.default.fileExists(atPath: passwordFile.path)
+                try MosquittoClients.run(
+                    "mosquitto_passwd", ["-b"] + (create ? ["-c"] : []) + [passwordFile.path, user, password])
+            }
+            lines += ["allow_anonymous false", "password_file \(passwordFile.path)"]
+        }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: configurationFile)
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Starts the broker and waits until it accepts connections (at most `timeout`).
+    public func start(timeout: Duration = .seconds(15)) async throws {
+        guard let executable = Self.executable else { throw Failure("mosquitto is not installed (Debian: mosquitto)") }
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: executable)
+        child.arguments = ["-c", configurationFile.path]
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        process.withLock { $0 = child }
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if !child.isRunning {
+                throw Failure("mosquitto exited with status \(child.terminationStatus): \(log)")
+            }
+            if Self.acceptsConnections(port: port) { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        stop()
+        throw Failure("mosquitto did not accept connections on \(port) within \(timeout): \(log)")
+    }
+
+    /// Stops the broker (SIGTERM, then SIGKILL after 5 s) and waits for it to exit.
+    public func stop() {
+        guard let child = process.withLock({ process -> Process? in
+            defer { process = nil }
+            return process
+        }) else { return }
+        guard child.isRunning else { return }
+        child.terminate()
+        let deadline = Date().addingTimeInterval(5)
+        while child.isRunning && Date() < deadline { usleep(10_000) }
+        if child.isRunning { kill(child.processIdentifier, SIGKILL) }
+        child.waitUntilExit()
+    }
+
+    /// Whether the broker process runs.
+    public var isRunning: Bool { process.withLock { $0?.isRunning ?? false } }
+
+    /// The broker's log so far (for failure messages).
+    public var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+
+    /// A port that was free a moment ago on 127.0.0.1.
+    public static func freePort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure("socket: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var address = loopback(port: 0)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { throw Failure("bind: \(String(cString: strerror(errno)))") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Whether something accepts TCP connections on 127.0.0.1:`port`.
+    public static func acceptsConnections(port: Int) -> Bool {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var address = loopback(port: port)
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        return result == 0
+    }
+
+    private static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        return address
+    }
+}
