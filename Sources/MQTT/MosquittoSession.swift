@@ -265,8 +265,8 @@ final class MosquittoSession {
     }
 
     private func didDisconnect(_ code: Int32) {
+        // `accepted` stays as it was until the loop sees the socket gone (connectionEnded counts by it).
         let wasAccepted = accepted
-        accepted = false
         state.setConnected(false)
         if stopping { return }
         let reason = MosquittoLibrary.describe(code)

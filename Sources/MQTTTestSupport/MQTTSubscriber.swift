@@ -28,7 +28,7 @@ public final class MQTTSubscriber: Sendable {
         public var description: String { "\(retained ? "retained " : "")\(topic): \(text)" }
     }
 
-    private let process = Process()
+    private let process: ChildProcess
     private let output = Pipe()
     private final class Inbox: Sendable {
         let state = Mutex<(buffer: [UInt8], messages: [Message])>(([], []))
@@ -40,17 +40,22 @@ public final class MQTTSubscriber: Sendable {
 
     /// Subscribes to `topics` (default everything) on 127.0.0.1:`port` and waits until the subscription is
     /// live (a probe message published after starting has come back).
-    public init(port: Int, topics: [String] = ["#"], timeout: Duration = .seconds(15)) async throws {
+    public init(
+        port: Int, topics: [String] = ["#"], username: String? = nil, password: String? = nil,
+        timeout: Duration = .seconds(15)
+    ) async throws {
         self.port = port
         guard let path = MosquittoClients.executable("mosquitto_sub") else {
             throw MosquittoBroker.Failure("mosquitto_sub is not installed (Debian: mosquitto-clients)")
         }
         let probe = "breeze-test/probe/\(UUID().uuidString)"
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-h", "127.0.0.1", "-p", String(port), "-q", "1", "-F", "%r %t %x"]
+        let login = (username.map { ["-u", $0] } ?? []) + (password.map { ["-P", $0] } ?? [])
+        let arguments = ["-h", "127.0.0.1", "-p", String(port), "-q", "1", "-F", "%r %t %x"] + login
             + (topics + [probe]).flatMap { ["-t", $0] }
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        // Neither end may leak into other children spawned meanwhile; dup2 clears the flag on the child's stdout.
+        for handle in [output.fileHandleForReading, output.fileHandleForWriting] {
+            _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        }
         output.fileHandleForReading.readabilityHandler = { [inbox] handle in
             let data = handle.availableData
             guard !data.isEmpty else { return }
@@ -64,11 +69,14 @@ public final class MQTTSubscriber: Sendable {
                 }
             }
         }
-        try process.run()
+        process = try ChildProcess(
+            executable: path, arguments: arguments, standardOutput: output.fileHandleForWriting.fileDescriptor)
+        try? output.fileHandleForWriting.close()
         // Probe until one comes back: the subscription is then in place.
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            try? MosquittoClients.publish(port: port, topic: probe, message: "probe", qos: 0)
+            try? MosquittoClients.publish(
+                port: port, topic: probe, message: "probe", qos: 0, username: username, password: password)
             if (try? await next(timeout: .milliseconds(300), where: { $0.topic == probe })) != nil { return }
             guard process.isRunning else { break }
         }
@@ -80,11 +88,8 @@ public final class MQTTSubscriber: Sendable {
 
     /// Stops the subscriber.
     public func stop() {
+        process.stop()
         output.fileHandleForReading.readabilityHandler = nil
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
     }
 
     /// Every message so far (probes excluded), oldest first.

@@ -33,7 +33,7 @@ public final class MosquittoBroker: Sendable {
     /// The configuration file.
     public let configurationFile: URL
     private let logFile: URL
-    private let process = Mutex<Process?>(nil)
+    private let process = Mutex<ChildProcess?>(nil)
 
     /// `mosquitto`, wherever Debian put it (`/usr/sbin` is not on every test runner's PATH).
     public static var executable: String? {
@@ -96,17 +96,12 @@ public final class MosquittoBroker: Sendable {
     /// Starts the broker and waits until it accepts connections (at most `timeout`).
     public func start(timeout: Duration = .seconds(15)) async throws {
         guard let executable = Self.executable else { throw Failure("mosquitto is not installed (Debian: mosquitto)") }
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: executable)
-        child.arguments = ["-c", configurationFile.path]
-        child.standardOutput = FileHandle.nullDevice
-        child.standardError = FileHandle.nullDevice
-        try child.run()
+        let child = try ChildProcess(executable: executable, arguments: ["-c", configurationFile.path])
         process.withLock { $0 = child }
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if !child.isRunning {
-                throw Failure("mosquitto exited with status \(child.terminationStatus): \(log)")
+            if let status = child.exitStatus {
+                throw Failure("mosquitto exited with status \(status): \(log)")
             }
             if Self.acceptsConnections(port: port) { return }
             try await Task.sleep(for: .milliseconds(20))
@@ -117,16 +112,19 @@ public final class MosquittoBroker: Sendable {
 
     /// Stops the broker (SIGTERM, then SIGKILL after 5 s) and waits for it to exit.
     public func stop() {
-        guard let child = process.withLock({ process -> Process? in
+        let child = process.withLock { process -> ChildProcess? in
             defer { process = nil }
             return process
-        }) else { return }
-        guard child.isRunning else { return }
-        child.terminate()
-        let deadline = Date().addingTimeInterval(5)
-        while child.isRunning && Date() < deadline { usleep(10_000) }
-        if child.isRunning { kill(child.processIdentifier, SIGKILL) }
-        child.waitUntilExit()
+        }
+        child?.stop()
+    }
+
+    /// Adds (or changes) a user in the password file and makes the running broker reload it (SIGHUP).
+    public func addUser(_ user: String, password: String) throws {
+        let passwordFile = directory.appendingPathComponent("passwords")
+        try MosquittoClients.run("mosquitto_passwd", ["-b", passwordFile.path, user, password])
+        guard let child = process.withLock({ $0 }) else { throw Failure("the broker is not running") }
+        child.send(SIGHUP)
     }
 
     /// Whether the broker process runs.

@@ -29,9 +29,14 @@ public enum MosquittoClients {
     }
 
     /// Publishes one message with `mosquitto_pub` (a client independent of the code under test).
-    public static func publish(port: Int, topic: String, message: String, retain: Bool = false, qos: Int = 1) throws {
+    public static func publish(
+        port: Int, topic: String, message: String, retain: Bool = false, qos: Int = 1, username: String? = nil,
+        password: String? = nil
+    ) throws {
+        let login = (username.map { ["-u", $0] } ?? []) + (password.map { ["-P", $0] } ?? [])
         try run(
             "mosquitto_pub",
-            ["-h", "127.0.0.1", "-p", String(port), "-t", topic, "-m", message, "-q", String(qos)] + (retain ? ["-r"] : []))
+            ["-h", "127.0.0.1", "-p", String(port), "-t", topic, "-m", message, "-q", String(qos)] + login
+                + (retain ? ["-r"] : []))
     }
 }
