@@ -31,6 +31,8 @@ final class MosquittoSession {
     /// The broker accepted the current connection (CONNACK 0).
     private var accepted = false
     private var stopping = false
+    /// The message id of the `offline` whose PUBACK the shutdown waits for.
+    private var pendingAcknowledgement: Int32?
 
     /// Creates the client: options, credentials, TLS and the last will, all set before any connect.
     init(
@@ -85,6 +87,14 @@ final class MosquittoSession {
         mosquitto_disconnect_callback_set(handle) { _, userdata, code in
             guard let userdata else { return }
             Unmanaged<MosquittoSession>.fromOpaque(userdata).takeUnretainedValue().didDisconnect(code)
+        }
+        mosquitto_publish_callback_set(handle) { _, userdata, messageID in
+            guard let userdata else { return }
+            Unmanaged<MosquittoSession>.fromOpaque(userdata).takeUnretainedValue().didPublish(messageID)
+        }
+        mosquitto_log_callback_set(handle) { _, userdata, level, text in
+            guard let userdata, let text else { return }
+            Unmanaged<MosquittoSession>.fromOpaque(userdata).takeUnretainedValue().libraryLog(level, String(cString: text))
         }
         mosquitto_message_callback_set(handle) { _, userdata, message in
             guard let userdata, let message else { return }
@@ -190,27 +200,30 @@ final class MosquittoSession {
     /// queue, not libmosquitto's, absorbs a slow or vanished broker.
     private func publishQueued() {
         while !mosquitto_want_write(handle), let message = state.popQueued() {
-            if !send(message) {
+            if send(message) == nil {
                 state.requeue(message)
                 return
             }
         }
     }
 
+    /// Hands `message` to libmosquitto; its message id, or nil when it was refused (logged).
     @discardableResult
-    private func send(_ message: MQTTMessage) -> Bool {
+    private func send(_ message: MQTTMessage) -> Int32? {
+        var messageID: Int32 = 0
         let code = message.payload.withUnsafeBytes { bytes in
             mosquitto_publish(
-                handle, nil, message.topic, Int32(bytes.count), bytes.baseAddress, Int32(message.qos), message.retain)
+                handle, &messageID, message.topic, Int32(bytes.count), bytes.baseAddress, Int32(message.qos),
+                message.retain)
         }
         if code == MOSQ_ERR_SUCCESS.rawValue {
             state.countPublished(message.kind)
-            return true
+            return messageID
         }
         logger.log(
             .warning, every: .seconds(300), key: "publish",
             "cannot publish to \(message.topic): \(MosquittoLibrary.describe(code))")
-        return false
+        return nil
     }
 
     private func announce() {
@@ -221,28 +234,41 @@ final class MosquittoSession {
         state.wantCurrentState()
     }
 
+    /// Publishes `offline` (retained), waits for the broker's PUBACK, then sends DISCONNECT; bounded by
+    /// ``shutdownFlushLimit``. Waiting for the acknowledgement matters twice: the broker has stored the
+    /// retained `offline`, and nothing unread is left on the socket, so closing it sends FIN, not a RST that
+    /// would make the broker drop the DISCONNECT and publish the will instead.
     private func stopGracefully() {
         stopping = true
         guard mosquitto_socket(handle) >= 0 else { return }
+        let deadline = ContinuousClock.now + Self.shutdownFlushLimit
         if accepted {
-            // Home Assistant shows the station unavailable at once, instead of after the keepalive.
-            send(MQTTMessage(topic: topics.availability, text: MQTTPayloads.offline, qos: 1, retain: true, kind: .availability))
+            let offline = MQTTMessage(
+                topic: topics.availability, text: MQTTPayloads.offline, qos: 1, retain: true, kind: .availability)
+            if let messageID = send(offline) {
+                pendingAcknowledgement = messageID
+                pump(until: deadline) { self.pendingAcknowledgement == nil }
+            }
         }
         _ = mosquitto_disconnect(handle)
-        let deadline = ContinuousClock.now + Self.shutdownFlushLimit
-        while mosquitto_socket(handle) >= 0 {
+        pump(until: deadline) { false }
+        logger.info("disconnected from \(configuration.broker)")
+    }
+
+    /// Runs the network loop until `done` holds, the socket is closed or `deadline` passes.
+    private func pump(until deadline: ContinuousClock.Instant, _ done: () -> Bool) {
+        while mosquitto_socket(handle) >= 0 && !done() {
             let remaining = deadline - ContinuousClock.now
-            if remaining <= .zero { break }
+            if remaining <= .zero { return }
             let socket = mosquitto_socket(handle)
             var descriptor = pollfd(
                 fd: socket, events: Int16(POLLIN) | (mosquitto_want_write(handle) ? Int16(POLLOUT) : 0), revents: 0)
-            _ = poll(&descriptor, 1, Self.milliseconds(remaining))
+            _ = poll(&descriptor, 1, min(Self.milliseconds(remaining), 100))
             if descriptor.revents & Int16(POLLOUT) != 0 { _ = mosquitto_loop_write(handle, 1) }
             if descriptor.revents & Int16(POLLIN | POLLERR | POLLHUP) != 0 && mosquitto_socket(handle) >= 0 {
                 _ = mosquitto_loop_read(handle, 1)
             }
         }
-        logger.info("disconnected from \(configuration.broker)")
     }
 
     // MARK: Callbacks (network thread, inside mosquitto_loop_*)
@@ -264,6 +290,11 @@ final class MosquittoSession {
         announce()
     }
 
+    /// A QoS 0 message written, or a QoS 1 message acknowledged.
+    private func didPublish(_ messageID: Int32) {
+        if messageID == pendingAcknowledgement { pendingAcknowledgement = nil }
+    }
+
     private func didDisconnect(_ code: Int32) {
         // `accepted` stays as it was until the loop sees the socket gone (connectionEnded counts by it).
         let wasAccepted = accepted
@@ -275,6 +306,13 @@ final class MosquittoSession {
         } else {
             logger.log(.warning, every: .seconds(300), key: "connect", "cannot connect to \(configuration.broker): \(reason)")
         }
+    }
+
+    /// libmosquitto's own errors and warnings say what a result code cannot (e.g. OpenSSL's "certificate
+    /// verify failed"); its notices and debug lines are left out.
+    private func libraryLog(_ level: Int32, _ text: String) {
+        guard level & (MOSQ_LOG_ERR | MOSQ_LOG_WARNING) != 0 else { return }
+        logger.log(.warning, every: .seconds(300), key: "libmosquitto \(text.prefix(40))", "libmosquitto: \(text)")
     }
 
     private func didReceive(_ message: mosquitto_message) {

@@ -93,9 +93,11 @@ public final class MosquittoBroker: Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Starts the broker and waits until it accepts connections (at most `timeout`).
+    /// Starts the broker and waits until it runs and accepts connections (at most `timeout`). The log must
+    /// say it runs: a port taken by someone else would otherwise look like a broker that started.
     public func start(timeout: Duration = .seconds(15)) async throws {
         guard let executable = Self.executable else { throw Failure("mosquitto is not installed (Debian: mosquitto)") }
+        try? FileManager.default.removeItem(at: logFile)
         let child = try ChildProcess(executable: executable, arguments: ["-c", configurationFile.path])
         process.withLock { $0 = child }
         let deadline = ContinuousClock.now + timeout
@@ -103,7 +105,7 @@ public final class MosquittoBroker: Sendable {
             if let status = child.exitStatus {
                 throw Failure("mosquitto exited with status \(status): \(log)")
             }
-            if Self.acceptsConnections(port: port) { return }
+            if log.contains(" running"), Self.acceptsConnections(port: port) { return }
             try await Task.sleep(for: .milliseconds(20))
         }
         stop()
@@ -133,21 +135,28 @@ public final class MosquittoBroker: Sendable {
     /// The broker's log so far (for failure messages).
     public var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 
-    /// A port that was free a moment ago on 127.0.0.1.
+    private static let handedOut = Mutex<Set<Int>>([])
+
+    /// A port that was free a moment ago on 127.0.0.1, never handed out before in this process, and below
+    /// the kernel's ephemeral range (32768 and up), so no client socket takes it as its source port meanwhile.
     public static func freePort() throws -> Int {
+        for _ in 0..<200 {
+            let candidate = Int.random(in: 20_000..<32_000)
+            let fresh = handedOut.withLock { $0.insert(candidate).inserted }
+            if fresh && isBindable(port: candidate) { return candidate }
+        }
+        throw Failure("no free port found between 20000 and 32000")
+    }
+
+    private static func isBindable(port: Int) -> Bool {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure("socket: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        var address = loopback(port: 0)
+        var address = loopback(port: port)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0 else { throw Failure("bind: \(String(cString: strerror(errno)))") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
+        return bound == 0
     }
 
     /// Whether something accepts TCP connections on 127.0.0.1:`port`.

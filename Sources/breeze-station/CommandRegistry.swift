@@ -1,6 +1,6 @@
 /// Every subcommand, in the order `--help` lists them. Each area adds its commands in its own group.
 enum CommandRegistry {
-    static let all: [any Subcommand.Type] = foundation + sensors + leds + openMeteo + http + station
+    static let all: [any Subcommand.Type] = foundation + sensors + leds + openMeteo + http + mqtt + station
 
     /// The AQI engine and the build.
     static let foundation: [any Subcommand.Type] = [
@@ -22,6 +22,11 @@ enum CommandRegistry {
     /// serve (the HTTP endpoint on a snapshot file).
     static let http: [any Subcommand.Type] = [
         ServeCommand.self,
+    ]
+
+    /// mqtt-publish (the MQTT publisher on a snapshot file).
+    static let mqtt: [any Subcommand.Type] = [
+        MQTTPublishCommand.self,
     ]
 
     /// run, demo, check-config, doctor.
