@@ -17,22 +17,22 @@ final class MosquittoSession {
     /// How long the graceful shutdown may take to flush `offline` and DISCONNECT.
     static let shutdownFlushLimit: Duration = .seconds(2)
 
-    private let handle: OpaquePointer
-    private let state: PublisherState
-    private let configuration: MQTTConfiguration
-    private let topics: MQTTTopics
-    private let discovery: HomeAssistantDiscovery
-    private let logger: Logger
+    let handle: OpaquePointer
+    let state: PublisherState
+    let configuration: MQTTConfiguration
+    let topics: MQTTTopics
+    let discovery: HomeAssistantDiscovery
+    let logger: Logger
     private let completion: SessionCompletion
-    private var backoff: ReconnectBackoff
+    var backoff: ReconnectBackoff
     private var nextAttempt = ContinuousClock.now
     /// A socket exists (connecting or connected).
     private var hasSocket = false
     /// The broker accepted the current connection (CONNACK 0).
-    private var accepted = false
-    private var stopping = false
+    var accepted = false
+    var stopping = false
     /// The message id of the `offline` whose PUBACK the shutdown waits for.
-    private var pendingAcknowledgement: Int32?
+    var pendingAcknowledgement: Int32?
 
     /// Creates the client: options, credentials, TLS and the last will, all set before any connect.
     init(
@@ -79,27 +79,7 @@ final class MosquittoSession {
         let offline = Array(MQTTPayloads.offline.utf8)
         try check(
             mosquitto_will_set(handle, topics.availability, Int32(offline.count), offline, 1, true), "last will")
-        mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
-        mosquitto_connect_callback_set(handle) { _, userdata, code in
-            guard let userdata else { return }
-            Unmanaged<MosquittoSession>.fromOpaque(userdata).takeUnretainedValue().didConnect(code)
-        }
-        mosquitto_disconnect_callback_set(handle) { _, userdata, code in
-            guard let userdata else { return }
-            Unmanaged<MosquittoSession>.fromOpaque(userdata).takeUnretainedValue().didDisconnect(code)
-        }
-        mosquitto_publish_callback_set(handle) { _, userdata, messageID in
-            guard let userdata else { return }
-            Unmanaged<MosquittoSession>.fromOpaque(userdata).takeUnretainedValue().didPublish(messageID)
-        }
-        mosquitto_log_callback_set(handle) { _, userdata, level, text in
-            guard let userdata, let text else { return }
-            Unmanaged<MosquittoSession>.fromOpaque(userdata).takeUnretainedValue().libraryLog(level, String(cString: text))
-        }
-        mosquitto_message_callback_set(handle) { _, userdata, message in
-            guard let userdata, let message else { return }
-            Unmanaged<MosquittoSession>.fromOpaque(userdata).takeUnretainedValue().didReceive(message.pointee)
-        }
+        registerCallbacks()
     }
 
     private func check(_ code: Int32, _ what: String) throws(MQTTSetupError) {
@@ -209,7 +189,7 @@ final class MosquittoSession {
 
     /// Hands `message` to libmosquitto; its message id, or nil when it was refused (logged).
     @discardableResult
-    private func send(_ message: MQTTMessage) -> Int32? {
+    func send(_ message: MQTTMessage) -> Int32? {
         var messageID: Int32 = 0
         let code = message.payload.withUnsafeBytes { bytes in
             mosquitto_publish(
@@ -224,14 +204,6 @@ final class MosquittoSession {
             .warning, every: .seconds(300), key: "publish",
             "cannot publish to \(message.topic): \(MosquittoLibrary.describe(code))")
         return nil
-    }
-
-    private func announce() {
-        send(MQTTMessage(topic: topics.availability, text: MQTTPayloads.online, qos: 1, retain: true, kind: .availability))
-        if configuration.discovery {
-            for message in discovery.messages { send(message) }
-        }
-        state.wantCurrentState()
     }
 
     /// Publishes `offline` (retained), waits for the broker's PUBACK, then sends DISCONNECT; bounded by
@@ -269,61 +241,6 @@ final class MosquittoSession {
                 _ = mosquitto_loop_read(handle, 1)
             }
         }
-    }
-
-    // MARK: Callbacks (network thread, inside mosquitto_loop_*)
-
-    private func didConnect(_ code: Int32) {
-        guard code == 0 else {
-            logger.log(
-                .error, every: .seconds(300), key: "refused",
-                "\(configuration.broker) refused the connection: \(String(cString: mosquitto_connack_string(code)))")
-            return
-        }
-        accepted = true
-        backoff.reset()
-        state.setConnected(true)
-        logger.notice("connected to \(configuration.broker) as \(configuration.clientID); publishing to \(topics.base)")
-        if configuration.discovery {
-            _ = mosquitto_subscribe(handle, nil, topics.homeAssistantStatus, 1)
-        }
-        announce()
-    }
-
-    /// A QoS 0 message written, or a QoS 1 message acknowledged.
-    private func didPublish(_ messageID: Int32) {
-        if messageID == pendingAcknowledgement { pendingAcknowledgement = nil }
-    }
-
-    private func didDisconnect(_ code: Int32) {
-        // `accepted` stays as it was until the loop sees the socket gone (connectionEnded counts by it).
-        let wasAccepted = accepted
-        state.setConnected(false)
-        if stopping { return }
-        let reason = MosquittoLibrary.describe(code)
-        if wasAccepted {
-            logger.log(.warning, every: .seconds(60), key: "lost", "lost the connection to \(configuration.broker): \(reason)")
-        } else {
-            logger.log(.warning, every: .seconds(300), key: "connect", "cannot connect to \(configuration.broker): \(reason)")
-        }
-    }
-
-    /// libmosquitto's own errors and warnings say what a result code cannot (e.g. OpenSSL's "certificate
-    /// verify failed"); its notices and debug lines are left out.
-    private func libraryLog(_ level: Int32, _ text: String) {
-        guard level & (MOSQ_LOG_ERR | MOSQ_LOG_WARNING) != 0 else { return }
-        logger.log(.warning, every: .seconds(300), key: "libmosquitto \(text.prefix(40))", "libmosquitto: \(text)")
-    }
-
-    private func didReceive(_ message: mosquitto_message) {
-        guard let topic = message.topic.map({ String(cString: $0) }), topic == topics.homeAssistantStatus else { return }
-        let payload = message.payload.map {
-            String(decoding: UnsafeRawBufferPointer(start: $0, count: Int(message.payloadlen)), as: UTF8.self)
-        } ?? ""
-        // A retained birth message arrives right after subscribing, when the configs have just been sent.
-        guard payload == MQTTPayloads.online, !message.retain else { return }
-        logger.info("Home Assistant came online; re-sending discovery")
-        announce()
     }
 
     // MARK: Helpers
