@@ -5,3 +5,11 @@
 # alone. openssl makes the throwaway CA and server certificate of the mqtts:// test.
 BUILD_PACKAGES += libmosquitto-dev
 TEST_PACKAGES += mosquitto mosquitto-clients openssl
+
+# The MQTT metric families through promtool (built by the HTTP area's `make promtool`), no finding allowed.
+EXTRA_TESTS += mqtt-promtool-check
+
+.PHONY: mqtt-promtool-check
+
+mqtt-promtool-check: $(PROMTOOL)
+	BREEZE_PROMTOOL=$(CURDIR)/$(PROMTOOL) $(SWIFT) test --skip-build $(SWIFT_BUILD_FLAGS) --filter MetricsLintTests

@@ -259,3 +259,39 @@ struct MetricsTests {
         #expect(text.contains("breeze_mqtt_connected 1\n"))
     }
 }
+
+/// promtool from Debian's prometheus package: `BREEZE_PROMTOOL`, or `.build/tools/promtool` (`make promtool`).
+let promtoolPath: String? = {
+    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    let candidates: [String?] = [
+        ProcessInfo.processInfo.environment["BREEZE_PROMTOOL"], packageRoot.appendingPathComponent(".build/tools/promtool").path,
+    ]
+    return candidates.compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0) }
+}()
+
+@Suite("metrics lint")
+struct MetricsLintTests {
+    @Test("the MQTT families pass `promtool check metrics` with no finding", .enabled(if: promtoolPath != nil, "make promtool"))
+    func promtool() throws {
+        var counters = MQTTCounters()
+        counters.published[.state] = 1
+        counters.connected = true
+        let text = PrometheusText.render(counters.metricFamilies)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(promtoolPath))
+        process.arguments = ["check", "metrics"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try input.fileHandleForWriting.close()
+        let findings = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(findings.isEmpty, "\(findings)")
+    }
+}
