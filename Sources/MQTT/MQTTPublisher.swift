@@ -4,6 +4,10 @@ public import Lifecycle
 public import StationSnapshot
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Publishes the station to an MQTT broker, with Home Assistant discovery: the service the station runs
 /// when its configuration has an `mqtt` section.
 ///
@@ -38,10 +42,14 @@ public final class MQTTPublisher: Service {
     private let state: PublisherState
     private let running = Mutex(false)
 
-    /// A publisher. Reads the password file now, so a missing or unreadable one is reported at start-up.
+    /// A publisher. Reads the password file and checks the CA file now, so a missing or unreadable one is
+    /// reported at start-up, not at the first connection.
     ///
     /// - Throws: ``MQTTSetupError`` naming the key and the file.
     public init(configuration: MQTTConfiguration, logger: Logger, clock: any StationClock) throws(MQTTSetupError) {
+        if let caFile = configuration.caFile, access(caFile, R_OK) != 0 {
+            throw MQTTSetupError("mqtt.ca_file: cannot read \(caFile): \(String(cString: strerror(errno)))")
+        }
         self.configuration = configuration
         self.logger = logger
         self.clock = clock

@@ -27,16 +27,17 @@ final class PublisherState: Sendable {
     // MARK: Callers
 
     /// Keeps `snapshot` as the latest; when a state is wanted (first snapshot after a connect), queues one.
+    /// Renders nothing otherwise: the station calls this with every snapshot.
     func update(_ snapshot: StationSnapshot) {
-        let message = MQTTStatePayload.message(for: snapshot, configuration: configuration)
-        let queued = shared.withLock { shared -> Bool in
+        let wanted = shared.withLock { shared -> Bool in
             shared.latest = snapshot
-            guard shared.stateWanted else { return false }
-            shared.stateWanted = false
-            append(message, to: &shared)
-            return true
+            defer { shared.stateWanted = false }
+            return shared.stateWanted
         }
-        if queued { wakeup.signal() }
+        guard wanted else { return }
+        let message = MQTTStatePayload.message(for: snapshot, configuration: configuration)
+        shared.withLock { append(message, to: &$0) }
+        wakeup.signal()
     }
 
     /// Queues a state message of the latest snapshot; false when there is none yet.

@@ -4,7 +4,9 @@ import Testing
 
 /// `breeze-station mqtt-publish` as a separate process against a real mosquitto: what the broker does when
 /// the station dies (SIGKILL), freezes (SIGSTOP: only the keepalive notices) or stops (SIGTERM).
-@Suite("breeze-station mqtt-publish", .enabled(if: MosquittoBroker.isAvailable, "needs mosquitto and mosquitto-clients"))
+@Suite(
+    "breeze-station mqtt-publish", .enabled(if: MosquittoBroker.isAvailable, "needs mosquitto and mosquitto-clients"),
+    .timeLimit(.minutes(2)))
 struct MQTTPublishCommandTests {
     static let keepalive = 5.0
 

@@ -6,7 +6,9 @@ import StationSnapshot
 import Testing
 
 /// The publisher against a real mosquitto on loopback, checked by a real `mosquitto_sub`.
-@Suite("publishing to a real broker", .enabled(if: MosquittoBroker.isAvailable, "needs mosquitto and mosquitto-clients"))
+@Suite(
+    "publishing to a real broker", .enabled(if: MosquittoBroker.isAvailable, "needs mosquitto and mosquitto-clients"),
+    .timeLimit(.minutes(2)))
 struct BrokerTests {
     static let entityCount = HomeAssistantDiscovery.entities.count
 

@@ -25,6 +25,8 @@ final class RunningPublisher: Sendable {
         _ = await clock.waitForSleepers(1, timeout: .seconds(10))
     }
 
+    deinit { task.cancel() }
+
     /// One publishing interval passes on the station's clock.
     func tick() async {
         clock.advance(by: publisher.configuration.interval)
