@@ -146,6 +146,12 @@ final class MosquittoSession {
         }
     }
 
+    /// One connection attempt. `mosquitto_connect_async` (name resolution, then a non-blocking TCP connect
+    /// with the CONNECT packet queued) rather than the blocking `mosquitto_connect`, which would hold this
+    /// thread, and the shutdown, for a TCP timeout (about 2 minutes) when the broker's host is unreachable.
+    /// mosquitto.h pairs the async connect with its own threaded loop; that loop does what this one does
+    /// (poll for writability while `mosquitto_want_write`, then `mosquitto_loop_write` completes the connect
+    /// and sends CONNECT), and the tests cover refused, TLS and authentication failures through it.
     private func connect() {
         state.countAttempt()
         let broker = configuration.broker
