@@ -52,16 +52,11 @@ public final class ChildProcess: Sendable {
         self.pid = pid
     }
 
-    deinit {
-        if isRunning {
-            kill(pid, SIGKILL)
-            _ = wait(timeout: .seconds(5))
-        }
-    }
+    deinit { kill() }
 
     /// Sends `signal`.
     public func send(_ signal: Int32) {
-        if isRunning { kill(pid, signal) }
+        if isRunning { Glibc.kill(pid, signal) }
     }
 
     /// Whether the process has not been reaped yet (reaps it when it has exited).
@@ -70,24 +65,29 @@ public final class ChildProcess: Sendable {
     /// The wait status once it has exited (reaped), else nil.
     public var exitStatus: Int32? { reap(blocking: false) }
 
-    /// Waits up to `timeout` for the process to exit; its wait status, or nil if it still runs.
-    public func wait(timeout: Duration) -> Int32? {
+    /// Waits up to `timeout` for the process to exit (polling, without blocking a thread); its wait status, or
+    /// nil if it still runs.
+    public func wait(timeout: Duration) async -> Int32? {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let status = reap(blocking: false) { return status }
             if ContinuousClock.now >= deadline { return nil }
-            usleep(5_000)
+            try? await Task.sleep(for: .milliseconds(5))
         }
     }
 
     /// SIGTERM, then SIGKILL after `grace`; waits for the exit.
-    public func stop(grace: Duration = .seconds(5)) {
+    public func stop(grace: Duration = .seconds(5)) async {
         guard isRunning else { return }
-        kill(pid, SIGTERM)
-        if wait(timeout: grace) == nil {
-            kill(pid, SIGKILL)
-            _ = wait(timeout: .seconds(10))
-        }
+        Glibc.kill(pid, SIGTERM)
+        if await wait(timeout: grace) == nil { kill() }
+    }
+
+    /// SIGKILL and reap. The wait is for a process the kernel is already tearing down: no real blocking.
+    public func kill() {
+        guard isRunning else { return }
+        Glibc.kill(pid, SIGKILL)
+        _ = reap(blocking: true)
     }
 
     private func reap(blocking: Bool) -> Int32? {

@@ -75,7 +75,7 @@ public final class MQTTSubscriber: Sendable {
         // Probe until one comes back: the subscription is then in place.
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            try? MosquittoClients.publish(
+            try? await MosquittoClients.publish(
                 port: port, topic: probe, message: "probe", qos: 0, username: username, password: password)
             if (try? await next(timeout: .milliseconds(300), where: { $0.topic == probe })) != nil { return }
             guard process.isRunning else { break }
@@ -86,9 +86,9 @@ public final class MQTTSubscriber: Sendable {
 
     deinit { stop() }
 
-    /// Stops the subscriber.
+    /// Stops the subscriber (SIGKILL: it has nothing to flush).
     public func stop() {
-        process.stop()
+        process.kill()
         output.fileHandleForReading.readabilityHandler = nil
     }
 

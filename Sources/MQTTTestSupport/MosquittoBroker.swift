@@ -52,7 +52,7 @@ public final class MosquittoBroker: Sendable {
     /// - Parameters:
     ///   - users: user name → password; when given, anonymous clients are refused (a `mosquitto_passwd` file).
     ///   - tls: an extra TLS listener.
-    public init(port: Int? = nil, users: [String: String] = [:], tls: TLSListener? = nil) throws {
+    public init(port: Int? = nil, users: [String: String] = [:], tls: TLSListener? = nil) async throws {
         self.port = try port ?? Self.freePort()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-mosquitto-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -80,7 +80,7 @@ public final class MosquittoBroker: Sendable {
             let passwordFile = directory.appendingPathComponent("passwords")
             for (user, password) in users.sorted(by: { $0.key < $1.key }) {
                 let create = !FileManager.default.fileExists(atPath: passwordFile.path)
-                try MosquittoClients.run(
+                try await MosquittoClients.run(
                     "mosquitto_passwd", ["-b"] + (create ? ["-c"] : []) + [passwordFile.path, user, password])
             }
             lines += ["allow_anonymous false", "password_file \(passwordFile.path)"]
@@ -89,7 +89,7 @@ public final class MosquittoBroker: Sendable {
     }
 
     deinit {
-        stop()
+        process.withLock { $0 }?.kill()
         try? FileManager.default.removeItem(at: directory)
     }
 
@@ -108,23 +108,23 @@ public final class MosquittoBroker: Sendable {
             if log.contains(" running"), Self.acceptsConnections(port: port) { return }
             try await Task.sleep(for: .milliseconds(20))
         }
-        stop()
+        await stop()
         throw Failure("mosquitto did not accept connections on \(port) within \(timeout): \(log)")
     }
 
     /// Stops the broker (SIGTERM, then SIGKILL after 5 s) and waits for it to exit.
-    public func stop() {
+    public func stop() async {
         let child = process.withLock { process -> ChildProcess? in
             defer { process = nil }
             return process
         }
-        child?.stop()
+        await child?.stop()
     }
 
     /// Adds (or changes) a user in the password file and makes the running broker reload it (SIGHUP).
-    public func addUser(_ user: String, password: String) throws {
+    public func addUser(_ user: String, password: String) async throws {
         let passwordFile = directory.appendingPathComponent("passwords")
-        try MosquittoClients.run("mosquitto_passwd", ["-b", passwordFile.path, user, password])
+        try await MosquittoClients.run("mosquitto_passwd", ["-b", passwordFile.path, user, password])
         guard let child = process.withLock({ $0 }) else { throw Failure("the broker is not running") }
         child.send(SIGHUP)
     }

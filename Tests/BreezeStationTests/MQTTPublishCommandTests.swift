@@ -38,7 +38,7 @@ struct MQTTPublishCommandTests {
         }
 
         deinit {
-            process?.stop(grace: .seconds(1))
+            process?.kill()
             try? FileManager.default.removeItem(at: directory)
         }
 
@@ -55,7 +55,7 @@ struct MQTTPublishCommandTests {
 
     /// Broker, subscriber and a running station (named `name`) that has said `online`.
     func started(_ name: String) async throws -> (MosquittoBroker, MQTTSubscriber, Station) {
-        let broker = try MosquittoBroker()
+        let broker = try await MosquittoBroker()
         try await broker.start()
         let subscriber = try await MQTTSubscriber(port: broker.port)
         let station = try Station(name: name, port: broker.port)
@@ -78,7 +78,7 @@ struct MQTTPublishCommandTests {
         }
         #expect(offline.text == "offline")
         #expect(offline.arrival - killed <= .seconds(Self.keepalive * 1.5))
-        #expect(process.wait(timeout: .seconds(5)).flatMap(ChildProcess.terminatingSignal) == SIGKILL)
+        #expect(await process.wait(timeout: .seconds(5)).flatMap(ChildProcess.terminatingSignal) == SIGKILL)
         // Retained: Home Assistant starting later sees the station unavailable.
         let later = try await MQTTSubscriber(port: broker.port, topics: ["breeze/killed/availability"])
         #expect(try await later.next(timeout: .seconds(5)) { $0.retained }.text == "offline")
@@ -120,7 +120,8 @@ struct MQTTPublishCommandTests {
             $0.topic == "breeze/terminated/availability"
         }
         #expect(offline.text == "offline")
-        let status = try #require(process.wait(timeout: .seconds(10)), "\(station.stderr)")
+        let exited = await process.wait(timeout: .seconds(10))
+        let status = try #require(exited, "\(station.stderr)")
         #expect(ChildProcess.exitCode(status) == 0, "\(station.stderr)")
         // A clean DISCONNECT, so the will was not what said offline.
         #expect(broker.log.contains("Received DISCONNECT from breeze-terminated"))
@@ -128,18 +129,21 @@ struct MQTTPublishCommandTests {
     }
 
     @Test("arguments and configuration errors")
-    func errors() throws {
-        #expect(try StationBinary.run(["mqtt-publish"]).status == 2)
-        #expect(try StationBinary.run(["mqtt-publish", "--config", "/nonexistent"]).stderr.contains("--snapshot FILE is required"))
-        let station = try Station(name: "Errors", port: 1883, mqtt: #", "qos": 5"#)
-        let result = try StationBinary.run(["mqtt-publish", "--config", station.configPath, "--snapshot", station.snapshotPath])
+    func errors() async throws {
+        func station(_ arguments: [String]) async throws -> ProcessRunner.Result {
+            try await ProcessRunner.run(StationBinary.url.path, ["mqtt-publish"] + arguments)
+        }
+        #expect(try await station([]).status == 2)
+        #expect(try await station(["--config", "/nonexistent"]).output.contains("--snapshot FILE is required"))
+        let files = try Station(name: "Errors", port: 1883, mqtt: #", "qos": 5"#)
+        let result = try await station(["--config", files.configPath, "--snapshot", files.snapshotPath])
         #expect(result.status == 78)
-        #expect(result.stderr.contains("mqtt.qos: expected an integer from 0 to 2, found 5"))
-        let noSection = station.directory.appendingPathComponent("empty.json").path
+        #expect(result.output.contains("mqtt.qos: expected an integer from 0 to 2, found 5"))
+        let noSection = files.directory.appendingPathComponent("empty.json").path
         try Data(#"{"station": {"name": "Balcony"}}"#.utf8).write(to: URL(fileURLWithPath: noSection))
-        let missing = try StationBinary.run(["mqtt-publish", "--config", noSection, "--snapshot", station.snapshotPath])
+        let missing = try await station(["--config", noSection, "--snapshot", files.snapshotPath])
         #expect(missing.status == 78)
-        #expect(missing.stderr.contains("no \"mqtt\" section"))
-        #expect(try StationBinary.run(["--help"]).stdout.contains("mqtt-publish"))
+        #expect(missing.output.contains("no \"mqtt\" section"))
+        #expect(try await ProcessRunner.run(StationBinary.url.path, ["--help"]).output.contains("mqtt-publish"))
     }
 }

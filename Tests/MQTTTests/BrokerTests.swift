@@ -14,7 +14,7 @@ struct BrokerTests {
 
     @Test("online, every discovery config and the state arrive, retained for late subscribers; offline on shutdown")
     func discoveryAndState() async throws {
-        let broker = try MosquittoBroker()
+        let broker = try await MosquittoBroker()
         try await broker.start()
         let subscriber = try await MQTTSubscriber(port: broker.port)
         let station = try await RunningPublisher(configuration: .loopback(port: broker.port))
@@ -88,7 +88,7 @@ struct BrokerTests {
 
     @Test("Home Assistant's birth message re-sends every discovery config within 2 s; its will re-sends nothing")
     func birthMessage() async throws {
-        let broker = try MosquittoBroker()
+        let broker = try await MosquittoBroker()
         try await broker.start()
         let subscriber = try await MQTTSubscriber(port: broker.port)
         let station = try await RunningPublisher(configuration: .loopback(port: broker.port))
@@ -96,8 +96,8 @@ struct BrokerTests {
         _ = try await subscriber.next(timeout: .seconds(10)) { $0.topic == "breeze/balcony/state" }
 
         let start = ContinuousClock.now
-        try MosquittoClients.publish(port: broker.port, topic: "homeassistant/status", message: "offline")
-        try MosquittoClients.publish(port: broker.port, topic: "homeassistant/status", message: "online")
+        try await MosquittoClients.publish(port: broker.port, topic: "homeassistant/status", message: "offline")
+        try await MosquittoClients.publish(port: broker.port, topic: "homeassistant/status", message: "online")
         let configs = try await subscriber.collect(Self.entityCount, after: start, timeout: .seconds(10)) {
             $0.topic.hasPrefix("homeassistant/sensor/")
         }
@@ -117,12 +117,12 @@ struct BrokerTests {
 
     @Test("broker stopped and restarted on the same port: the station reconnects and publishes again within 30 s")
     func brokerRestart() async throws {
-        let broker = try MosquittoBroker()
+        let broker = try await MosquittoBroker()
         try await broker.start()
         let station = try await RunningPublisher(configuration: .loopback(port: broker.port))
         try await station.waitForCounters { $0.connected && $0.published[.state] == 1 }
 
-        broker.stop()
+        await broker.stop()
         try await station.waitForCounters(timeout: .seconds(15)) { !$0.connected }
         // While the broker is away, publishing is an enqueue that returns at once.
         station.publisher.update(Samples.snapshot(at: Samples.time.addingTimeInterval(60), pm25: 20.1))

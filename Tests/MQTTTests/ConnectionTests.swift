@@ -12,7 +12,7 @@ import Testing
 struct ConnectionTests {
     @Test("refused until the broker knows the user; meanwhile states queue and the oldest are dropped")
     func credentialsAndQueue() async throws {
-        let broker = try MosquittoBroker(users: ["homeassistant": "ha-pass"])
+        let broker = try await MosquittoBroker(users: ["homeassistant": "ha-pass"])
         try await broker.start()
         let subscriber = try await MQTTSubscriber(port: broker.port, username: "homeassistant", password: "ha-pass")
         let passwordFile = try TemporaryFile(contents: "station-pass\n", permissions: 0o600)
@@ -34,7 +34,7 @@ struct ConnectionTests {
         #expect(station.publisher.counters.dropped == 3)
 
         let added = ContinuousClock.now
-        try broker.addUser("station", password: "station-pass")
+        try await broker.addUser("station", password: "station-pass")
         let states = try await subscriber.collect(3, after: added, timeout: .seconds(30)) {
             $0.topic == "breeze/balcony/state"
         }
@@ -50,9 +50,9 @@ struct ConnectionTests {
 
     @Test("mqtts:// with the broker's CA connects; with another CA every attempt fails and is retried")
     func tls() async throws {
-        let certificates = try TestCertificates()
+        let certificates = try await TestCertificates.make()
         let tlsPort = try MosquittoBroker.freePort()
-        let broker = try MosquittoBroker(tls: MosquittoBroker.TLSListener(
+        let broker = try await MosquittoBroker(tls: MosquittoBroker.TLSListener(
             port: tlsPort, caFile: certificates.caFile, certificateFile: certificates.serverCertificate,
             keyFile: certificates.serverKey))
         try await broker.start()
@@ -147,39 +147,34 @@ final class TestCertificates: Sendable {
     var serverCertificate: String { directory.appendingPathComponent("server.pem").path }
     var serverKey: String { directory.appendingPathComponent("server.key").path }
 
-    init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-tls-\(UUID().uuidString)")
+    private init(directory: URL) { self.directory = directory }
+
+    static func make() async throws -> TestCertificates {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let certificates = TestCertificates(directory: directory)
         let curve = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-        try Self.openssl(["req", "-x509"] + curve + [
+        try await openssl(["req", "-x509"] + curve + [
             "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=Breeze Test CA",
         ], in: directory)
-        try Self.openssl(["req", "-x509"] + curve + [
+        try await openssl(["req", "-x509"] + curve + [
             "-keyout", "other-ca.key", "-out", "other-ca.pem", "-days", "2", "-subj", "/CN=Someone Else",
         ], in: directory)
-        try Self.openssl(["req"] + curve + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost"], in: directory)
+        try await openssl(["req"] + curve + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost"], in: directory)
         try Data("subjectAltName=DNS:localhost,IP:127.0.0.1\n".utf8).write(to: directory.appendingPathComponent("san.ext"))
-        try Self.openssl([
+        try await openssl([
             "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out",
             "server.pem", "-days", "2", "-extfile", "san.ext",
         ], in: directory)
+        return certificates
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
-    private static func openssl(_ arguments: [String], in directory: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw MosquittoBroker.Failure("openssl \(arguments.joined(separator: " ")) failed: \(text)")
+    private static func openssl(_ arguments: [String], in directory: URL) async throws {
+        let result = try await ProcessRunner.run("/usr/bin/openssl", arguments, currentDirectory: directory)
+        guard result.status == 0 else {
+            throw MosquittoBroker.Failure("openssl \(arguments.joined(separator: " ")) failed: \(result.output)")
         }
     }
 }

@@ -2,6 +2,7 @@ import AirQuality
 import Foundation
 import JSON
 import MQTT
+import MQTTTestSupport
 import StationSnapshot
 import Testing
 
@@ -273,25 +274,14 @@ let promtoolPath: String? = {
 @Suite("metrics lint")
 struct MetricsLintTests {
     @Test("the MQTT families pass `promtool check metrics` with no finding", .enabled(if: promtoolPath != nil, "make promtool"))
-    func promtool() throws {
+    func promtool() async throws {
         var counters = MQTTCounters()
         counters.published[.state] = 1
         counters.connected = true
         let text = PrometheusText.render(counters.metricFamilies)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(promtoolPath))
-        process.arguments = ["check", "metrics"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try input.fileHandleForWriting.close()
-        let findings = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(findings.isEmpty, "\(findings)")
+        let result = try await ProcessRunner.run(
+            try #require(promtoolPath), ["check", "metrics"], input: Data(text.utf8))
+        #expect(result.status == 0)
+        #expect(result.output.isEmpty, "\(result.output)")
     }
 }
