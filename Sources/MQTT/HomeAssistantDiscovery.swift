@@ -71,7 +71,9 @@ public struct HomeAssistantDiscovery: Sendable {
         if let unit = entity.unit { pairs.append(("unit_of_measurement", .string(unit))) }
         if let stateClass = entity.stateClass { pairs.append(("state_class", .string(stateClass))) }
         if let options = entity.options { pairs.append(("options", .array(options.map(JSONValue.string)))) }
-        if let precision = entity.displayPrecision { pairs.append(("suggested_display_precision", JSONValue(precision))) }
+        if let precision = entity.displayPrecision {
+            pairs.append(("suggested_display_precision", JSONValue(precision)))
+        }
         if let category = entity.entityCategory { pairs.append(("entity_category", .string(category))) }
         if let icon = entity.icon { pairs.append(("icon", .string(icon))) }
         if let attributes = entity.attributesTemplate {
@@ -98,7 +100,9 @@ public struct HomeAssistantDiscovery: Sendable {
         }
     }
 
-    private static func particulate(_ objectID: String, _ name: String, key: String, deviceClass: String)
+    private static func particulate(
+        _ objectID: String, _ name: String, key: String, deviceClass: String
+    )
         -> HomeAssistantEntity
     {
         HomeAssistantEntity(

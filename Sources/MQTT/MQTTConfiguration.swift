@@ -143,7 +143,8 @@ public struct MQTTConfiguration: Sendable, Hashable {
         queueSize = section.int("queue_size", in: 1...10_000) ?? Self.defaultQueueSize
         expireAfter = section.int("expire_after_s", in: 0...86_400) ?? 3 * intervalSeconds
         if expireAfter > 0 && expireAfter <= intervalSeconds {
-            section.record("expire_after_s", "expected more than interval_s (\(intervalSeconds)) or 0, found \(expireAfter)")
+            section.record(
+                "expire_after_s", "expected more than interval_s (\(intervalSeconds)) or 0, found \(expireAfter)")
         }
         if let url = section.string("configuration_url") {
             let lower = url.lowercased()

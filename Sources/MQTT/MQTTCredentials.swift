@@ -49,7 +49,9 @@ public struct MQTTCredentials: Sendable, Hashable, CustomStringConvertible {
             passwordFileIsWorldReadable: worldReadable)
     }
 
-    public var description: String { "MQTTCredentials(username: \(username), password: \(password == nil ? "none" : "<redacted>"))" }
+    public var description: String {
+        "MQTTCredentials(username: \(username), password: \(password == nil ? "none" : "<redacted>"))"
+    }
 
     private static func reason(_ error: any Error) -> String {
         if let error = error as? CocoaError {

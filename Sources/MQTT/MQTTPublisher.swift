@@ -94,11 +94,13 @@ public final class MQTTPublisher: Service {
 
         state.prepareForRun()
         let completion = SessionCompletion()
-        let session = try MosquittoSession(state: state, credentials: credentials, logger: logger, completion: completion)
+        let session = try MosquittoSession(
+            state: state, credentials: credentials, logger: logger, completion: completion)
         try session.start()
+        let discoveryNote = configuration.discovery ? ", discovery under \(configuration.discoveryPrefix)" : ""
         logger.info(
             "publishing to \(configuration.broker) every \(Int(configuration.interval.timeInterval)) s on "
-                + "\(configuration.topics.base)\(configuration.discovery ? ", discovery under \(configuration.discoveryPrefix)" : "")")
+                + "\(configuration.topics.base)\(discoveryNote)")
 
         var next = clock.now.adding(configuration.interval)
         while true {
@@ -115,7 +117,8 @@ public final class MQTTPublisher: Service {
 
         state.requestStop()
         if !(await completion.wait(timeout: Self.stopTimeout)) {
-            logger.warning("the MQTT network thread did not stop within \(Int(Self.stopTimeout.timeInterval)) s; leaving it")
+            logger.warning(
+                "the MQTT network thread did not stop within \(Int(Self.stopTimeout.timeInterval)) s; leaving it")
         }
     }
 }

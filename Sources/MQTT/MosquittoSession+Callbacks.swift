@@ -19,7 +19,8 @@ extension MosquittoSession {
         }
         mosquitto_log_callback_set(handle) { _, userdata, level, text in
             guard let userdata, let text else { return }
-            Unmanaged<MosquittoSession>.fromOpaque(userdata).takeUnretainedValue().libraryLog(level, String(cString: text))
+            Unmanaged<MosquittoSession>.fromOpaque(userdata).takeUnretainedValue().libraryLog(
+                level, String(cString: text))
         }
         mosquitto_message_callback_set(handle) { _, userdata, message in
             guard let userdata, let message else { return }
@@ -29,7 +30,9 @@ extension MosquittoSession {
 
     /// After each connect and each Home Assistant birth: `online`, the discovery configs, a state.
     fileprivate func announce() {
-        send(MQTTMessage(topic: topics.availability, text: MQTTPayloads.online, qos: 1, retain: true, kind: .availability))
+        send(
+            MQTTMessage(
+                topic: topics.availability, text: MQTTPayloads.online, qos: 1, retain: true, kind: .availability))
         if configuration.discovery {
             for message in discovery.messages { send(message) }
         }
@@ -65,9 +68,11 @@ extension MosquittoSession {
         if stopping { return }
         let reason = MosquittoLibrary.describe(code)
         if wasAccepted {
-            logger.log(.warning, every: .seconds(60), key: "lost", "lost the connection to \(configuration.broker): \(reason)")
+            logger.log(
+                .warning, every: .seconds(60), key: "lost", "lost the connection to \(configuration.broker): \(reason)")
         } else {
-            logger.log(.warning, every: .seconds(300), key: "connect", "cannot connect to \(configuration.broker): \(reason)")
+            logger.log(
+                .warning, every: .seconds(300), key: "connect", "cannot connect to \(configuration.broker): \(reason)")
         }
     }
 
@@ -79,10 +84,13 @@ extension MosquittoSession {
     }
 
     fileprivate func didReceive(_ message: mosquitto_message) {
-        guard let topic = message.topic.map({ String(cString: $0) }), topic == topics.homeAssistantStatus else { return }
-        let payload = message.payload.map {
-            String(decoding: UnsafeRawBufferPointer(start: $0, count: Int(message.payloadlen)), as: UTF8.self)
-        } ?? ""
+        guard let topic = message.topic.map({ String(cString: $0) }), topic == topics.homeAssistantStatus else {
+            return
+        }
+        let payload =
+            message.payload.map {
+                String(decoding: UnsafeRawBufferPointer(start: $0, count: Int(message.payloadlen)), as: UTF8.self)
+            } ?? ""
         // A retained birth message arrives right after subscribing, when the configs have just been sent.
         guard payload == MQTTPayloads.online, !message.retain else { return }
         logger.info("Home Assistant came online; re-sending discovery")

@@ -60,7 +60,8 @@ final class MosquittoSession {
     }
 
     private func configure(credentials: MQTTCredentials?) throws(MQTTSetupError) {
-        try check(mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, Int32(MQTT_PROTOCOL_V311)), "protocol version")
+        try check(
+            mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, Int32(MQTT_PROTOCOL_V311)), "protocol version")
         try check(mosquitto_int_option(handle, MOSQ_OPT_TCP_NODELAY, 1), "TCP_NODELAY")
         if let credentials {
             try check(mosquitto_username_pw_set(handle, credentials.username, credentials.password), "username")
@@ -92,12 +93,14 @@ final class MosquittoSession {
     func start() throws(MQTTSetupError) {
         let context = Unmanaged.passRetained(self).toOpaque()
         var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { raw in
-            guard let raw else { return nil }
-            let session = Unmanaged<MosquittoSession>.fromOpaque(raw).takeRetainedValue()
-            session.run()
-            return nil
-        }, context)
+        let status = pthread_create(
+            &thread, nil,
+            { raw in
+                guard let raw else { return nil }
+                let session = Unmanaged<MosquittoSession>.fromOpaque(raw).takeRetainedValue()
+                session.run()
+                return nil
+            }, context)
         guard status == 0 else {
             Unmanaged<MosquittoSession>.fromOpaque(context).release()
             throw MQTTSetupError("cannot start the MQTT network thread: \(String(cString: strerror(status)))")

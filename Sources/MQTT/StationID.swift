@@ -31,7 +31,9 @@ public enum StationID {
     /// Whether `text` is a valid id: 1 to 64 characters of `[a-z0-9_-]`.
     public static func isValid(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.count <= 64
-            && text.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F || $0 == 0x2D }
+            && text.utf8.allSatisfy {
+                ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F || $0 == 0x2D
+            }
     }
 
     /// `scalar` as lowercase ASCII: itself for `[A-Za-z0-9]`; the base letter(s) of an accented Latin
@@ -45,7 +47,9 @@ public enum StationID {
         }
         guard let name = scalar.properties.name else { return nil }
         if name.hasSuffix("LETTER SHARP S") { return "ss" }
-        for prefix in ["LATIN SMALL LETTER ", "LATIN CAPITAL LETTER ", "LATIN SMALL LIGATURE ", "LATIN CAPITAL LIGATURE "]
+        for prefix in [
+            "LATIN SMALL LETTER ", "LATIN CAPITAL LETTER ", "LATIN SMALL LIGATURE ", "LATIN CAPITAL LIGATURE ",
+        ]
         where name.hasPrefix(prefix) {
             let rest = name.dropFirst(prefix.count)
             let base = rest.split(separator: " ", maxSplits: 1).first ?? ""

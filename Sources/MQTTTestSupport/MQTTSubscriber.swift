@@ -50,7 +50,8 @@ public final class MQTTSubscriber: Sendable {
         }
         let probe = "breeze-test/probe/\(UUID().uuidString)"
         let login = (username.map { ["-u", $0] } ?? []) + (password.map { ["-P", $0] } ?? [])
-        let arguments = ["-h", "127.0.0.1", "-p", String(port), "-q", "1", "-F", "%r %t %x"] + login
+        let arguments =
+            ["-h", "127.0.0.1", "-p", String(port), "-q", "1", "-F", "%r %t %x"] + login
             + (topics + [probe]).flatMap { ["-t", $0] }
         // Neither end may leak into other children spawned meanwhile; dup2 clears the flag on the child's stdout.
         for handle in [output.fileHandleForReading, output.fileHandleForWriting] {

@@ -14,7 +14,8 @@ public enum MosquittoClients {
         guard let path = executable(name) else { throw MosquittoBroker.Failure("\(name) is not installed") }
         let result = try await ProcessRunner.run(path, arguments)
         guard result.status == 0 else {
-            throw MosquittoBroker.Failure("\(name) \(arguments.joined(separator: " ")) exited \(result.status): \(result.output)")
+            throw MosquittoBroker.Failure(
+                "\(name) \(arguments.joined(separator: " ")) exited \(result.status): \(result.output)")
         }
         return result.output
     }

@@ -5,7 +5,8 @@ import Testing
 /// `breeze-station mqtt-publish` as a separate process against a real mosquitto: what the broker does when
 /// the station dies (SIGKILL), freezes (SIGSTOP: only the keepalive notices) or stops (SIGTERM).
 @Suite(
-    "breeze-station mqtt-publish", .enabled(if: MosquittoBroker.isAvailable, "needs mosquitto and mosquitto-clients"),
+    "breeze-station mqtt-publish",
+    .enabled(if: MosquittoBroker.testsEnabled, "make mqtt-broker-tests (mosquitto, BREEZE_MQTT_BROKER_TESTS=1)"),
     .timeLimit(.minutes(2)))
 struct MQTTPublishCommandTests {
     static let keepalive = 5.0
@@ -20,21 +21,26 @@ struct MQTTPublishCommandTests {
 
         /// Each test's station has its own name (and so client id and topics), so nothing can mix them up.
         init(name: String, port: Int, mqtt extra: String = "") throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("breeze-mqtt-e2e-\(UUID().uuidString)")
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "breeze-mqtt-e2e-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             configPath = directory.appendingPathComponent("config.json").path
             snapshotPath = directory.appendingPathComponent("snapshot.json").path
             stderrPath = directory.appendingPathComponent("stderr.log").path
-            try Data("""
+            try Data(
+                """
                 {"station": {"name": "\(name)", "latitude": 52.52, "longitude": 13.405},
                  "mqtt": {"url": "mqtt://127.0.0.1:\(port)", "keepalive_s": \(Int(MQTTPublishCommandTests.keepalive)),
                           "reconnect_max_s": 2\(extra)}}
-                """.utf8).write(to: URL(fileURLWithPath: configPath))
-            try Data("""
+                """.utf8
+            ).write(to: URL(fileURLWithPath: configPath))
+            try Data(
+                """
                 {"station": {"name": "Balcony"}, "time": "2026-03-01T12:00:00Z",
                  "sensor": {"model": "PMS5003", "health": "ok", "age_s": 2, "pm1_0": 8.2, "pm2_5": 14.6, "pm10": 19.9},
                  "aqi": {"value": 57, "source": "local", "basis": "nowcast", "pollutant": "pm2_5"}}
-                """.utf8).write(to: URL(fileURLWithPath: snapshotPath))
+                """.utf8
+            ).write(to: URL(fileURLWithPath: snapshotPath))
         }
 
         deinit {
@@ -46,7 +52,8 @@ struct MQTTPublishCommandTests {
             let descriptor = open(stderrPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             defer { close(descriptor) }
             process = try ChildProcess(
-                executable: StationBinary.url.path, arguments: ["mqtt-publish", "--config", configPath, "--snapshot", snapshotPath],
+                executable: StationBinary.url.path,
+                arguments: ["mqtt-publish", "--config", configPath, "--snapshot", snapshotPath],
                 standardError: descriptor)
         }
 
@@ -98,7 +105,9 @@ struct MQTTPublishCommandTests {
         let bound = Duration.seconds(Self.keepalive * 1.5 + 7)
         let offline: MQTTSubscriber.Message
         do {
-            offline = try await subscriber.next(after: stopped, timeout: bound) { $0.topic == "breeze/frozen/availability" }
+            offline = try await subscriber.next(after: stopped, timeout: bound) {
+                $0.topic == "breeze/frozen/availability"
+            }
         } catch {
             throw MosquittoBroker.Failure("\(error)\nstation: \(station.stderr)\nbroker: \(broker.log)")
         }

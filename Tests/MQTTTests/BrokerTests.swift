@@ -7,7 +7,8 @@ import Testing
 
 /// The publisher against a real mosquitto on loopback, checked by a real `mosquitto_sub`.
 @Suite(
-    "publishing to a real broker", .enabled(if: MosquittoBroker.isAvailable, "needs mosquitto and mosquitto-clients"),
+    "publishing to a real broker",
+    .enabled(if: MosquittoBroker.testsEnabled, "make mqtt-broker-tests (mosquitto, BREEZE_MQTT_BROKER_TESTS=1)"),
     .timeLimit(.minutes(2)))
 struct BrokerTests {
     static let entityCount = HomeAssistantDiscovery.entities.count
@@ -21,7 +22,9 @@ struct BrokerTests {
 
         let online = try await subscriber.next(timeout: .seconds(15)) { $0.topic == "breeze/balcony/availability" }
         #expect(online.text == "online")
-        let configs = try await subscriber.collect(Self.entityCount, timeout: .seconds(10)) { $0.topic.hasPrefix("homeassistant/") }
+        let configs = try await subscriber.collect(Self.entityCount, timeout: .seconds(10)) {
+            $0.topic.hasPrefix("homeassistant/")
+        }
         #expect(configs.count == Self.entityCount)
         let discoveryTopic = try Regex("^homeassistant/sensor/[A-Za-z0-9_-]+/[A-Za-z0-9_-]+/config$")
         var uniqueIDs: Set<String> = []
@@ -59,7 +62,9 @@ struct BrokerTests {
         let before = ContinuousClock.now
         station.publisher.update(Samples.snapshot(at: Samples.time.addingTimeInterval(60), pm25: 35.5))
         await station.tick()
-        let next = try await subscriber.next(after: before, timeout: .seconds(10)) { $0.topic == "breeze/balcony/state" }
+        let next = try await subscriber.next(after: before, timeout: .seconds(10)) {
+            $0.topic == "breeze/balcony/state"
+        }
         #expect(try (next.json()["sensor"] as? [String: Any])?["pm2_5"] as? Double == 35.5)
         #expect(try next.json()["time"] as? String == "2026-03-01T12:01:00Z")
 
@@ -92,7 +97,9 @@ struct BrokerTests {
         try await broker.start()
         let subscriber = try await MQTTSubscriber(port: broker.port)
         let station = try await RunningPublisher(configuration: .loopback(port: broker.port))
-        _ = try await subscriber.collect(Self.entityCount, timeout: .seconds(15)) { $0.topic.hasPrefix("homeassistant/sensor/") }
+        _ = try await subscriber.collect(Self.entityCount, timeout: .seconds(15)) {
+            $0.topic.hasPrefix("homeassistant/sensor/")
+        }
         _ = try await subscriber.next(timeout: .seconds(10)) { $0.topic == "breeze/balcony/state" }
 
         let start = ContinuousClock.now
@@ -108,9 +115,11 @@ struct BrokerTests {
         // The re-announcement ends with a state; everything before it has arrived by then (one connection,
         // in order). Exactly one announcement: the `offline` caused none.
         _ = try await subscriber.next(after: start, timeout: .seconds(5)) { $0.topic == "breeze/balcony/state" }
-        #expect(subscriber.messages.filter { $0.arrival >= start && $0.topic == "breeze/balcony/availability" }.count == 1)
-        #expect(subscriber.messages.filter { $0.arrival >= start && $0.topic.hasPrefix("homeassistant/sensor/") }.count
-            == Self.entityCount)
+        #expect(
+            subscriber.messages.filter { $0.arrival >= start && $0.topic == "breeze/balcony/availability" }.count == 1)
+        #expect(
+            subscriber.messages.filter { $0.arrival >= start && $0.topic.hasPrefix("homeassistant/sensor/") }.count
+                == Self.entityCount)
         _ = sent
         try await station.stop()
     }

@@ -15,7 +15,8 @@ struct ConfigurationTests {
 
     @Test("defaults derive from the station name")
     func defaults() throws {
-        let configuration = try #require(try Samples.configuration(#"{"url": "mqtt://ha.lan"}"#, stationName: "Balcony West"))
+        let configuration = try #require(
+            try Samples.configuration(#"{"url": "mqtt://ha.lan"}"#, stationName: "Balcony West"))
         #expect(configuration.broker == BrokerAddress(host: "ha.lan", port: 1883, usesTLS: false))
         #expect(configuration.stationID == "balcony_west")
         #expect(configuration.clientID == "breeze-balcony_west")
@@ -34,13 +35,15 @@ struct ConfigurationTests {
 
     @Test("every key is read")
     func everyKey() throws {
-        let configuration = try #require(try Samples.configuration("""
-            {"url": "mqtts://[fd00::1]:8884", "ca_file": "/etc/ssl/ca.pem", "username": "breeze",
-             "password_file": "/etc/breeze-station/mqtt-password", "station_id": "flat-3", "client_id": "station-7",
-             "base_topic": "school/room-12", "discovery": false, "discovery_prefix": "ha", "interval_s": 15,
-             "retain": false, "qos": 1, "keepalive_s": 5, "reconnect_max_s": 4, "queue_size": 3, "expire_after_s": 0,
-             "configuration_url": "http://balcony.local:8080/"}
-            """))
+        let configuration = try #require(
+            try Samples.configuration(
+                """
+                {"url": "mqtts://[fd00::1]:8884", "ca_file": "/etc/ssl/ca.pem", "username": "breeze",
+                 "password_file": "/etc/breeze-station/mqtt-password", "station_id": "flat-3", "client_id": "station-7",
+                 "base_topic": "school/room-12", "discovery": false, "discovery_prefix": "ha", "interval_s": 15,
+                 "retain": false, "qos": 1, "keepalive_s": 5, "reconnect_max_s": 4, "queue_size": 3, "expire_after_s": 0,
+                 "configuration_url": "http://balcony.local:8080/"}
+                """))
         #expect(configuration.broker == BrokerAddress(host: "fd00::1", port: 8884, usesTLS: true))
         #expect(configuration.caFile == "/etc/ssl/ca.pem")
         #expect(configuration.username == "breeze")
@@ -83,16 +86,28 @@ struct ConfigurationTests {
             (#"{"url": "mqtt://ha", "ca_file": "/ca.pem"}"#, "mqtt.ca_file: applies to mqtts:// URLs only"),
             (#"{"url": "mqtt://ha", "password_file": "/pw"}"#, "mqtt.password_file: needs a \"username\" too"),
             (#"{"url": "mqtt://ha", "base_topic": "breeze/#"}"#, "mqtt.base_topic: expected no wildcards"),
-            (#"{"url": "mqtt://ha", "base_topic": "breeze/"}"#, "mqtt.base_topic: expected no / at the start or the end"),
+            (
+                #"{"url": "mqtt://ha", "base_topic": "breeze/"}"#,
+                "mqtt.base_topic: expected no / at the start or the end"
+            ),
             (#"{"url": "mqtt://ha", "discovery_prefix": ""}"#, "mqtt.discovery_prefix: expected a non-empty string"),
             (#"{"url": "mqtt://ha", "station_id": "Balcony West"}"#, "mqtt.station_id: expected 1 to 64 characters"),
             (#"{"url": "mqtt://ha", "interval_s": 1}"#, "mqtt.interval_s: expected an integer from 5 to 3600"),
             (#"{"url": "mqtt://ha", "qos": 3}"#, "mqtt.qos: expected an integer from 0 to 2"),
             (#"{"url": "mqtt://ha", "keepalive_s": 2}"#, "mqtt.keepalive_s: expected an integer from 5 to 3600"),
             (#"{"url": "mqtt://ha", "retain": "yes"}"#, "mqtt.retain: expected true or false"),
-            (#"{"url": "mqtt://ha", "interval_s": 60, "expire_after_s": 30}"#, "mqtt.expire_after_s: expected more than interval_s"),
-            (#"{"url": "mqtt://ha", "configuration_url": "balcony.local"}"#, "mqtt.configuration_url: expected an http://"),
-            (#"{"url": "mqtt://ha", "intervall_s": 30}"#, "mqtt.intervall_s: unknown key; did you mean \"interval_s\"?"),
+            (
+                #"{"url": "mqtt://ha", "interval_s": 60, "expire_after_s": 30}"#,
+                "mqtt.expire_after_s: expected more than interval_s"
+            ),
+            (
+                #"{"url": "mqtt://ha", "configuration_url": "balcony.local"}"#,
+                "mqtt.configuration_url: expected an http://"
+            ),
+            (
+                #"{"url": "mqtt://ha", "intervall_s": 30}"#,
+                "mqtt.intervall_s: unknown key; did you mean \"interval_s\"?"
+            ),
         ])
     func errors(json: String, expected: String) {
         let errors = Samples.errors(json)
@@ -121,7 +136,9 @@ struct BrokerAddressTests {
         #expect(try BrokerAddress(parsing: address.description) == address)
     }
 
-    @Test("refused forms", arguments: ["ha.lan:1883", "mqtt://", "mqtt://ha:0", "mqtt://ha/x", "mqtt://::1", "mqtt://[::1", "mqtt://h a"])
+    @Test(
+        "refused forms",
+        arguments: ["ha.lan:1883", "mqtt://", "mqtt://ha:0", "mqtt://ha/x", "mqtt://::1", "mqtt://[::1", "mqtt://h a"])
     func refused(text: String) {
         #expect(throws: BrokerAddressError.self) { try BrokerAddress(parsing: text) }
     }
@@ -180,7 +197,8 @@ struct CredentialsTests {
         try Data("pw".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
-        #expect(try MQTTCredentials.load(for: configuration(passwordFile: file.path))?.passwordFileIsWorldReadable == true)
+        #expect(
+            try MQTTCredentials.load(for: configuration(passwordFile: file.path))?.passwordFileIsWorldReadable == true)
     }
 
     @Test("a missing or empty file is an error naming the key and the file, not the content")

@@ -7,7 +7,8 @@ import Testing
 
 /// Credentials, TLS and an absent broker, against a real mosquitto.
 @Suite(
-    "connections", .enabled(if: MosquittoBroker.isAvailable, "needs mosquitto and mosquitto-clients"),
+    "connections",
+    .enabled(if: MosquittoBroker.testsEnabled, "make mqtt-broker-tests (mosquitto, BREEZE_MQTT_BROKER_TESTS=1)"),
     .timeLimit(.minutes(2)))
 struct ConnectionTests {
     @Test("refused until the broker knows the user; meanwhile states queue and the oldest are dropped")
@@ -38,11 +39,15 @@ struct ConnectionTests {
         let states = try await subscriber.collect(3, after: added, timeout: .seconds(30)) {
             $0.topic == "breeze/balcony/state"
         }
-        #expect(try states.map { try $0.json()["time"] as? String } == [
-            "2026-03-01T12:03:00Z", "2026-03-01T12:04:00Z", "2026-03-01T12:05:00Z",
-        ])
-        try await station.waitForCounters(timeout: .seconds(5)) { $0.connected && $0.queued == 0 && $0.published[.state] == 3 }
-        #expect(station.log.lines.contains { $0.contains("refused the connection: Connection Refused: not authorised") })
+        #expect(
+            try states.map { try $0.json()["time"] as? String } == [
+                "2026-03-01T12:03:00Z", "2026-03-01T12:04:00Z", "2026-03-01T12:05:00Z",
+            ])
+        try await station.waitForCounters(timeout: .seconds(5)) {
+            $0.connected && $0.queued == 0 && $0.published[.state] == 3
+        }
+        #expect(
+            station.log.lines.contains { $0.contains("refused the connection: Connection Refused: not authorised") })
         #expect(!station.log.lines.contains { $0.contains("station-pass") })
         #expect(broker.log.contains("u'station'"))
         try await station.stop()
@@ -52,9 +57,10 @@ struct ConnectionTests {
     func tls() async throws {
         let certificates = try await TestCertificates.make()
         let tlsPort = try MosquittoBroker.freePort()
-        let broker = try await MosquittoBroker(tls: MosquittoBroker.TLSListener(
-            port: tlsPort, caFile: certificates.caFile, certificateFile: certificates.serverCertificate,
-            keyFile: certificates.serverKey))
+        let broker = try await MosquittoBroker(
+            tls: MosquittoBroker.TLSListener(
+                port: tlsPort, caFile: certificates.caFile, certificateFile: certificates.serverCertificate,
+                keyFile: certificates.serverKey))
         try await broker.start()
         #expect(await waitUntil { MosquittoBroker.acceptsConnections(port: tlsPort) })
         let subscriber = try await MQTTSubscriber(port: broker.port)
@@ -63,7 +69,9 @@ struct ConnectionTests {
         trusting.broker = BrokerAddress(host: "127.0.0.1", port: tlsPort, usesTLS: true)
         trusting.caFile = certificates.caFile
         let station = try await RunningPublisher(configuration: trusting)
-        #expect(try await subscriber.next(timeout: .seconds(15)) { $0.topic == "breeze/balcony/availability" }.text == "online")
+        #expect(
+            try await subscriber.next(timeout: .seconds(15)) { $0.topic == "breeze/balcony/availability" }.text
+                == "online")
         _ = try await subscriber.next(timeout: .seconds(10)) { $0.topic == "breeze/balcony/state" }
         try await station.stop()
 
@@ -109,7 +117,9 @@ struct ConnectionTests {
         #expect(counters.dropped == 991)
         try await station.waitForCounters { $0.connectionFailures >= 2 }
         #expect(station.publisher.counters.connectionAttempts == station.publisher.counters.connectionFailures)
-        #expect(station.log.lines.contains { $0.contains("cannot connect to mqtt://127.0.0.1:\(port): Connection refused") })
+        #expect(
+            station.log.lines.contains { $0.contains("cannot connect to mqtt://127.0.0.1:\(port): Connection refused") }
+        )
         try await station.stop()
         #expect(!station.log.lines.contains { $0.contains("did not stop") })
     }
@@ -154,18 +164,23 @@ final class TestCertificates: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let certificates = TestCertificates(directory: directory)
         let curve = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-        try await openssl(["req", "-x509"] + curve + [
-            "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=Breeze Test CA",
-        ], in: directory)
-        try await openssl(["req", "-x509"] + curve + [
-            "-keyout", "other-ca.key", "-out", "other-ca.pem", "-days", "2", "-subj", "/CN=Someone Else",
-        ], in: directory)
-        try await openssl(["req"] + curve + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost"], in: directory)
-        try Data("subjectAltName=DNS:localhost,IP:127.0.0.1\n".utf8).write(to: directory.appendingPathComponent("san.ext"))
-        try await openssl([
-            "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out",
-            "server.pem", "-days", "2", "-extfile", "san.ext",
-        ], in: directory)
+        try await openssl(
+            ["req", "-x509"] + curve + [
+                "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=Breeze Test CA",
+            ], in: directory)
+        try await openssl(
+            ["req", "-x509"] + curve + [
+                "-keyout", "other-ca.key", "-out", "other-ca.pem", "-days", "2", "-subj", "/CN=Someone Else",
+            ], in: directory)
+        try await openssl(
+            ["req"] + curve + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost"], in: directory)
+        try Data("subjectAltName=DNS:localhost,IP:127.0.0.1\n".utf8).write(
+            to: directory.appendingPathComponent("san.ext"))
+        try await openssl(
+            [
+                "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out",
+                "server.pem", "-days", "2", "-extfile", "san.ext",
+            ], in: directory)
         return certificates
     }
 

@@ -21,14 +21,17 @@ struct DiscoveryPayloadTests {
     @Test("one retained QoS 1 config per entity, on a topic Home Assistant accepts")
     func topics() throws {
         let regex = try Regex("^homeassistant/sensor/[A-Za-z0-9_-]+/[A-Za-z0-9_-]+/config$")
-        #expect(messages.map(\.topic) == [
-            "homeassistant/sensor/breeze_balcony_west/pm1/config", "homeassistant/sensor/breeze_balcony_west/pm25/config",
-            "homeassistant/sensor/breeze_balcony_west/pm10/config", "homeassistant/sensor/breeze_balcony_west/aqi/config",
-            "homeassistant/sensor/breeze_balcony_west/aqi_level/config",
-            "homeassistant/sensor/breeze_balcony_west/health/config",
-            "homeassistant/sensor/breeze_balcony_west/reference_aqi/config",
-            "homeassistant/sensor/breeze_balcony_west/reconciliation/config",
-        ])
+        #expect(
+            messages.map(\.topic) == [
+                "homeassistant/sensor/breeze_balcony_west/pm1/config",
+                "homeassistant/sensor/breeze_balcony_west/pm25/config",
+                "homeassistant/sensor/breeze_balcony_west/pm10/config",
+                "homeassistant/sensor/breeze_balcony_west/aqi/config",
+                "homeassistant/sensor/breeze_balcony_west/aqi_level/config",
+                "homeassistant/sensor/breeze_balcony_west/health/config",
+                "homeassistant/sensor/breeze_balcony_west/reference_aqi/config",
+                "homeassistant/sensor/breeze_balcony_west/reconciliation/config",
+            ])
         for message in messages {
             #expect(message.topic.wholeMatch(of: regex) != nil)
             #expect(message.retain && message.qos == 1 && message.kind == .discovery)
@@ -113,15 +116,16 @@ struct StatePayloadTests {
     @Test("the document: readings to 0.1, AQI and level, health, reference, reconciliation")
     func full() {
         let document = MQTTStatePayload.render(Samples.snapshot())
-        #expect(document.serialized() == """
-            {"time":"2026-03-01T12:00:00Z",\
-            "sensor":{"model":"PMS5003","health":"ok","reason":null,"age_s":2,"pm1_0":8.2,"pm2_5":14.6,"pm10":19.9,\
-            "pm2_5_corrected":12.1},\
-            "aqi":{"value":57,"level":"moderate","text":"Moderate","source":"local","basis":"nowcast","pollutant":"pm2_5"},\
-            "reference":{"status":"ok","us_aqi":52,"pm2_5":10.3,"pm10":15.1,"age_s":600},\
-            "reconciliation":{"state":"agrees","message":"local PM2.5 is 1.2× the regional value","local_aqi":57,\
-            "reference_aqi":52}}
-            """)
+        #expect(
+            document.serialized() == """
+                {"time":"2026-03-01T12:00:00Z",\
+                "sensor":{"model":"PMS5003","health":"ok","reason":null,"age_s":2,"pm1_0":8.2,"pm2_5":14.6,"pm10":19.9,\
+                "pm2_5_corrected":12.1},\
+                "aqi":{"value":57,"level":"moderate","text":"Moderate","source":"local","basis":"nowcast","pollutant":"pm2_5"},\
+                "reference":{"status":"ok","us_aqi":52,"pm2_5":10.3,"pm10":15.1,"age_s":600},\
+                "reconciliation":{"state":"agrees","message":"local PM2.5 is 1.2× the regional value","local_aqi":57,\
+                "reference_aqi":52}}
+                """)
     }
 
     @Test("nothing known: every key present, null")
@@ -211,7 +215,11 @@ struct ReconnectBackoffTests {
     func doubling() {
         var backoff = ReconnectBackoff(initial: .seconds(1), maximum: .seconds(15), jitter: 0.25)
         let waits = (0..<8).map { _ in backoff.nextDelay(random: 0) }
-        #expect(waits == [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(15), .seconds(15), .seconds(15), .seconds(15)])
+        #expect(
+            waits == [
+                .seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(15), .seconds(15), .seconds(15),
+                .seconds(15),
+            ])
         backoff.reset()
         #expect(backoff.nextDelay(random: 0) == .seconds(1))
     }
@@ -246,7 +254,10 @@ struct MetricsTests {
         counters.queued = 1
         let families = Dictionary(uniqueKeysWithValues: counters.metricFamilies.map { ($0.name, $0) })
         #expect(families["breeze_mqtt_messages_published_total"]?.samples.map(\.value) == [3, 0, 8])
-        #expect(families["breeze_mqtt_messages_published_total"]?.samples.map { $0.labels.first?.value } == ["state", "availability", "discovery"])
+        #expect(
+            families["breeze_mqtt_messages_published_total"]?.samples.map { $0.labels.first?.value } == [
+                "state", "availability", "discovery",
+            ])
         #expect(families["breeze_mqtt_messages_dropped_total"]?.samples.first?.value == 2)
         #expect(families["breeze_mqtt_connection_attempts_total"]?.samples.first?.value == 5)
         #expect(families["breeze_mqtt_connection_failures_total"]?.samples.first?.value == 4)
@@ -266,14 +277,17 @@ let promtoolPath: String? = {
     let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     let candidates: [String?] = [
-        ProcessInfo.processInfo.environment["BREEZE_PROMTOOL"], packageRoot.appendingPathComponent(".build/tools/promtool").path,
+        ProcessInfo.processInfo.environment["BREEZE_PROMTOOL"],
+        packageRoot.appendingPathComponent(".build/tools/promtool").path,
     ]
     return candidates.compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }()
 
 @Suite("metrics lint")
 struct MetricsLintTests {
-    @Test("the MQTT families pass `promtool check metrics` with no finding", .enabled(if: promtoolPath != nil, "make promtool"))
+    @Test(
+        "the MQTT families pass `promtool check metrics` with no finding",
+        .enabled(if: promtoolPath != nil, "make promtool"))
     func promtool() async throws {
         var counters = MQTTCounters()
         counters.published[.state] = 1

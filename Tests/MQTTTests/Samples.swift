@@ -20,8 +20,9 @@ enum Samples {
                 model: "PMS5003", health: .ok, readingTime: time.addingTimeInterval(-2), pm1_0: 8.24, pm2_5: pm25,
                 pm10: 19.9, correction: .epa2021, correctedPM2_5: 12.1),
             aqi: AQIReading(value: 57, source: .local, basis: .nowcast, pollutant: .pm2_5),
-            reference: .available(ReferenceReading(
-                time: time, fetchedAt: time.addingTimeInterval(-600), usAQI: 52, pm2_5: 10.3, pm10: 15.1)),
+            reference: .available(
+                ReferenceReading(
+                    time: time, fetchedAt: time.addingTimeInterval(-600), usAQI: 52, pm2_5: 10.3, pm10: 15.1)),
             reconciliation: ReconciliationStatus(
                 state: .agree, message: "local PM2.5 is 1.2× the regional value", localAQI: 57, referenceAQI: 52,
                 ratio: 1.17))

@@ -32,7 +32,9 @@ enum MQTTPublishCommand: Subcommand {
 
     static func run(_ arguments: inout ArgumentList) async throws -> Int32 {
         guard let configPath = try arguments.option("--config") else { throw UsageError("--config FILE is required") }
-        guard let snapshotPath = try arguments.option("--snapshot") else { throw UsageError("--snapshot FILE is required") }
+        guard let snapshotPath = try arguments.option("--snapshot") else {
+            throw UsageError("--snapshot FILE is required")
+        }
         try arguments.finish()
 
         let file: SnapshotFile
@@ -61,7 +63,8 @@ enum MQTTPublishCommand: Subcommand {
         }
 
         let logger = Logger(
-            label: "mqtt", sink: StandardErrorSink(), format: LogFormat.detect(environment: ProcessInfo.processInfo.environment))
+            label: "mqtt", sink: StandardErrorSink(),
+            format: LogFormat.detect(environment: ProcessInfo.processInfo.environment))
         let publisher: MQTTPublisher
         do {
             publisher = try MQTTPublisher(configuration: configuration, logger: logger, clock: SystemClock())
