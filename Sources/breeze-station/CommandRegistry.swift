@@ -36,6 +36,8 @@ enum CommandRegistry {
     /// doctor.
     static let deployment: [any Subcommand.Type] = []
 
-    /// MQTT publishing.
-    static let mqtt: [any Subcommand.Type] = []
+    /// mqtt-publish (the MQTT publisher on a snapshot file).
+    static let mqtt: [any Subcommand.Type] = [
+        MQTTPublishCommand.self,
+    ]
 }
