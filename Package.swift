@@ -180,8 +180,30 @@ targets += [
     // Services, the group that runs them, signals, sd_notify and the watchdog.
     .target(name: "Lifecycle", dependencies: ["Clocks", "Diagnostics"], swiftSettings: strictSettings),
     .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle", "Clocks", "Diagnostics"], swiftSettings: strictSettings),
+    // The station: its configuration file, the pipeline as services, and the composition `run` and `demo` use.
+    .target(
+        name: "Station",
+        dependencies: [
+            "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration", "Sensors", "SensorEmulation",
+            "SensorRuntime", "LinuxIO", "GPIO", "LEDs", "HTTPClient", "OpenMeteo", "WebAPI", "StationSnapshot",
+            "StationEndpoint", "Storage", "Lifecycle",
+        ],
+        swiftSettings: strictSettings),
+    .testTarget(
+        name: "StationTests",
+        dependencies: [
+            "Station", "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration", "Sensors", "SensorEmulation",
+            "LEDs", "OpenMeteo", "OpenMeteoTestSupport", "HTTPTestSupport", "StationSnapshot", "Storage", "Lifecycle",
+            "WebAPI",
+        ],
+        swiftSettings: strictSettings),
+    // `make crash-test`, and the crash-safety test: the station's store service writing as fast as it can.
+    .executableTarget(
+        name: "breeze-store-crash", dependencies: ["Station", "Storage", "AirQuality", "Clocks", "Diagnostics"],
+        swiftSettings: strictSettings),
 ]
-executableDependencies += ["Storage", "Lifecycle"]
+executableDependencies += ["Storage", "Lifecycle", "Station"]
+endToEndTestDependencies += ["Storage", "Lifecycle"]
 
 // MARK: - Deployment: doctor, board profiles, packaging
 
