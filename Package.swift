@@ -194,7 +194,7 @@ targets += [
         dependencies: [
             "Station", "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration", "Sensors", "SensorEmulation",
             "LEDs", "OpenMeteo", "OpenMeteoTestSupport", "HTTPTestSupport", "StationSnapshot", "Storage", "Lifecycle",
-            "WebAPI",
+            "WebAPI", "HTTPClient",
         ],
         swiftSettings: strictSettings),
     // `make crash-test`, and the crash-safety test: the station's store service writing as fast as it can.
