@@ -96,7 +96,9 @@ public final class StationRuntime: Sendable {
         let publisher = StationPublisher(
             pipeline: pipeline, clock: clock, logger: logger.child("pipeline"), endpoint: endpoint, leds: leds,
             store: store, broadcast: snapshots)
-        let heartbeat = ProgressHeartbeat()
+        // The sensor loop's proof of progress, for systemd's watchdog (when the unit has WatchdogSec).
+        let watchdogInterval = notifier?.watchdogInterval
+        let heartbeat = watchdogInterval.map { _ in ProgressHeartbeat() }
         var services: [any Service] = []
         if let sensor = configuration.sensor {
             services.append(sensorLoop(sensor, pipeline: pipeline, publisher: publisher, heartbeat: heartbeat))
@@ -116,7 +118,7 @@ public final class StationRuntime: Sendable {
             logger: logger.child("openmeteo")
         ).services()
         services += openMeteo.services
-        if let notifier, let interval = notifier.watchdogInterval {
+        if let notifier, let interval = watchdogInterval, let heartbeat {
             services.append(WatchdogService(
                 notifier: notifier, heartbeat: heartbeat, interval: interval, clock: clock,
                 logger: logger.child("watchdog")))
@@ -167,7 +169,7 @@ public final class StationRuntime: Sendable {
 
     private func sensorLoop(
         _ sensor: SensorConfiguration, pipeline: StationPipeline, publisher: StationPublisher,
-        heartbeat: ProgressHeartbeat
+        heartbeat: ProgressHeartbeat?
     ) -> SensorLoopService {
         let environment = self.environment
         let sensorLogger = logger.child("sensor")

@@ -99,17 +99,19 @@ public final class StoreService: Service {
         }
         switch result {
         case .success(let (store, minutes, hours)):
-            let status = state.withLock { state -> StoreStatus? in
+            let opened = state.withLock { state -> (StoreStatus, Bool)? in
                 guard !state.closed else { return nil }
+                let recovered = !state.status.isHealthy
                 state.store = store
                 state.status.isHealthy = true
                 state.status.lastError = nil
-                return state.status
+                return (state.status, recovered)
             }
-            guard let status else {
+            guard let (status, recovered) = opened else {
                 await worker.run { store.close() }
                 return ([], [])
             }
+            if recovered { logger.notice("history database \(path) can be opened and written again") }
             onStatus(status)
             logger.info("history in \(path): \(minutes.count) recent minutes and \(hours.count) hours restored")
             return (minutes, hours)
