@@ -201,6 +201,12 @@ targets += [
     .executableTarget(
         name: "breeze-store-crash", dependencies: ["Station", "Storage", "AirQuality", "Clocks", "Diagnostics"],
         swiftSettings: strictSettings),
+    // `make bench` (mk/station.mk): the daemon's memory, CPU and start-up time, against an emulated sensor and a
+    // fake Open-Meteo. Printed, never asserted.
+    .executableTarget(
+        name: "station-bench",
+        dependencies: ["SensorRuntime", "SensorEmulation", "Sensors", "OpenMeteoTestSupport", "HTTPTestSupport"],
+        swiftSettings: strictSettings),
 ]
 executableDependencies += ["Storage", "Lifecycle", "Station"]
 endToEndTestDependencies += ["Storage", "Lifecycle"]

@@ -86,7 +86,9 @@ public final class StationRuntime: Sendable {
         let restored = await store.open(now: clock.now)
         pipeline.restore(minutes: restored.minutes, hours: restored.hours)
 
-        let endpoint = try startEndpoint(history: StoreHistory(store: store, evaluator: pipeline.evaluator))
+        // The first request is answered from the state rebuilt from the store, not with a 503.
+        let endpoint = try startEndpoint(
+            history: StoreHistory(store: store, evaluator: pipeline.evaluator), initial: pipeline.snapshot(at: clock.now))
         let leds = configuration.leds.map { leds in
             LEDService(configuration: leds, backend: environment.ledBackend, logger: logger.child("leds")) {
                 [pipeline] running in
@@ -198,7 +200,7 @@ public final class StationRuntime: Sendable {
 
     /// Starts the endpoint on the configured address (or, when it is taken and the environment allows, on
     /// any free port of the same host).
-    private func startEndpoint(history: StoreHistory) throws(StationStartError) -> StationEndpoint {
+    private func startEndpoint(history: StoreHistory, initial: StationOutput) throws(StationStartError) -> StationEndpoint {
         var http = configuration.http
         var attempt = 0
         while true {
@@ -206,6 +208,7 @@ public final class StationRuntime: Sendable {
             do {
                 let endpoint = try StationEndpoint(
                     configuration: http, history: history, clock: environment.clock, logger: logger.child("http"))
+                endpoint.publish(initial.snapshot)
                 try endpoint.start()
                 state.withLock { $0.endpoint = endpoint }
                 return endpoint
