@@ -6,13 +6,20 @@
 BUILD_PACKAGES += libsqlite3-dev
 TEST_PACKAGES += sqlite3
 EXTRA_BENCHES += bench-station
+# promtool on a scrape of a running station (the store, restart and sensor families); promtool comes from
+# mk/http.mk's rule.
+EXTRA_TESTS += promtool-check-station
 
 # Seconds of the steady measurement and number of timed starts (BENCH_SECONDS=600 for a long run).
 BENCH_SECONDS ?= 60
 BENCH_STARTS ?= 10
 CRASH_ROUNDS ?= 200
 
-.PHONY: bench-station crash-test
+.PHONY: bench-station crash-test promtool-check-station
+
+promtool-check-station: $(PROMTOOL)
+	$(SWIFT) build --product breeze-station $(SWIFT_BUILD_FLAGS)
+	BREEZE_PROMTOOL=$(CURDIR)/$(PROMTOOL) sh scripts/check-station-metrics.sh $(BIN)
 
 bench-station: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product breeze-station $(SWIFT_BUILD_FLAGS)

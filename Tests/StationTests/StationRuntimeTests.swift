@@ -50,7 +50,7 @@ struct StationRuntimeTests {
         #expect(points.count >= 55)
         let metrics = try await station.text("/metrics")
         #expect(metrics.contains("breeze_store_up 1\n"))
-        #expect(!metrics.contains("breeze_store_minutes_written_total 0\n"))
+        #expect(!metrics.contains("breeze_store_rows_written_total 0\n"))
         #expect(try await station.text("/api/v1/cities").contains(#""name":"Delhi""#))
 
         // The sensor is unplugged: absent, Open-Meteo's PM index (61) with the marker on the LEDs.

@@ -13,17 +13,17 @@ enum StationMetricFamilies {
                 name: "breeze_store_up", help: "1 when the last write to the history database succeeded, else 0.",
                 kind: .gauge, value: store.isHealthy ? 1 : 0),
             MetricFamily(
-                name: "breeze_store_minutes_written_total", help: "Minute aggregates written to the history database.",
+                name: "breeze_store_rows_written_total", help: "Minute aggregates written to the history database.",
                 kind: .counter, value: Double(store.minutesWritten)),
             MetricFamily(
                 name: "breeze_store_write_failures_total",
                 help: "Failed writes to the history database (full disk, read-only or missing directory).",
                 kind: .counter, value: Double(store.writeFailures)),
             MetricFamily(
-                name: "breeze_store_pending_minutes", help: "Minute aggregates waiting in memory to be written.",
+                name: "breeze_store_pending_rows", help: "Minute aggregates waiting in memory to be written.",
                 kind: .gauge, value: Double(store.pendingMinutes)),
             MetricFamily(
-                name: "breeze_store_dropped_minutes_total",
+                name: "breeze_store_dropped_rows_total",
                 help: "Minute aggregates dropped because the store failed for longer than the memory queue holds.",
                 kind: .counter, value: Double(store.droppedMinutes)),
         ]
