@@ -180,8 +180,36 @@ targets += [
     // Services, the group that runs them, signals, sd_notify and the watchdog.
     .target(name: "Lifecycle", dependencies: ["Clocks", "Diagnostics"], swiftSettings: strictSettings),
     .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle", "Clocks", "Diagnostics"], swiftSettings: strictSettings),
+    // The station: its configuration file, the pipeline as services, and the composition `run` and `demo` use.
+    .target(
+        name: "Station",
+        dependencies: [
+            "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration", "Sensors", "SensorEmulation",
+            "SensorRuntime", "LinuxIO", "GPIO", "LEDs", "HTTPClient", "OpenMeteo", "WebAPI", "StationSnapshot",
+            "StationEndpoint", "Storage", "Lifecycle", "MQTT",
+        ],
+        swiftSettings: strictSettings),
+    .testTarget(
+        name: "StationTests",
+        dependencies: [
+            "Station", "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration", "Sensors", "SensorEmulation",
+            "LEDs", "OpenMeteo", "OpenMeteoTestSupport", "HTTPTestSupport", "StationSnapshot", "Storage", "Lifecycle",
+            "WebAPI", "HTTPClient",
+        ],
+        swiftSettings: strictSettings),
+    // `make crash-test`, and the crash-safety test: the station's store service writing as fast as it can.
+    .executableTarget(
+        name: "breeze-store-crash", dependencies: ["Station", "Storage", "AirQuality", "Clocks", "Diagnostics"],
+        swiftSettings: strictSettings),
+    // `make bench` (mk/station.mk): the daemon's memory, CPU and start-up time, against an emulated sensor and a
+    // fake Open-Meteo. Printed, never asserted.
+    .executableTarget(
+        name: "station-bench",
+        dependencies: ["SensorRuntime", "SensorEmulation", "Sensors", "OpenMeteoTestSupport", "HTTPTestSupport"],
+        swiftSettings: strictSettings),
 ]
-executableDependencies += ["Storage", "Lifecycle"]
+executableDependencies += ["Storage", "Lifecycle", "Station"]
+endToEndTestDependencies += ["Storage", "Lifecycle"]
 
 // MARK: - Deployment: doctor, board profiles, packaging
 

@@ -44,6 +44,15 @@ public struct AQISelection: Sendable, Hashable {
     /// Seconds since the reference was fetched, when the reference is shown.
     public let referenceAge: Double?
 
+    /// A selection from its parts (``AQISourceSelector/select(health:localAQI:reference:now:maximumReferenceAge:)``
+    /// makes them; this is for values read back from a file).
+    public init(source: AQISource, aqi: Int?, reason: String, referenceAge: Double?) {
+        self.source = source
+        self.aqi = aqi
+        self.reason = reason
+        self.referenceAge = referenceAge
+    }
+
     /// The level of ``aqi``.
     public var level: AQILevel? { aqi.map { AQILevel(index: $0) } }
 }

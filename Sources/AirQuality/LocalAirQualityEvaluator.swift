@@ -109,7 +109,11 @@ public struct LocalAirQualityEvaluator: Sendable {
             hourly: hourly.reversed(), correction: latestCorrection ?? corrections.first)
     }
 
-    private func correct(atm: Double, cf1: Double?, humidity: Double?) -> CorrectedPM25 {
+    /// PM2.5 after the configured correction, as every index here uses it: the EPA corrections run on the
+    /// CF=1 value where the sensor has one (else the atmospheric one) with `humidity` in %; when a wanted
+    /// correction cannot run (no humidity) the atmospheric value stands, with the reason in `note`. The
+    /// station's history answers use the same rule, so stored and live values agree.
+    public func correct(atm: Double, cf1: Double?, humidity: Double?) -> CorrectedPM25 {
         switch correction {
         case .none: return correction.apply(pm25: atm, relativeHumidity: humidity)
         case .epa2021, .epa2022Smoke:

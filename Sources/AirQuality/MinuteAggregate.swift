@@ -94,6 +94,10 @@ public struct MinuteAggregator: Sendable {
     /// The minute being collected, if any.
     public var pendingMinute: Int64? { currentMinute }
 
+    /// The aggregate of the minute being collected so far (incomplete), if any: a station shows its first
+    /// value from it without waiting for the minute to end.
+    public var pendingAggregate: MinuteAggregate? { aggregate() }
+
     /// Adds a reading; returns the previous minute's aggregate when this reading starts a new minute.
     /// A reading older than the minute being collected is dropped (the clock went backwards).
     public mutating func add(_ reading: ParticulateReading) -> MinuteAggregate? {

@@ -77,6 +77,27 @@ public struct Reconciliation: Sendable, Hashable {
     /// When this was computed.
     public let evaluatedAt: Date
 
+    /// A result from its parts (``Reconciler/evaluate(local:localAQI24h:reference:history:now:thresholds:)``
+    /// makes them; this is for values read back from a file).
+    public init(
+        state: ReconciliationState, suspectReason: SuspectReason?, explanation: String, pm25: PMComparison?,
+        pm10: PMComparison?, localAQI24h: Int?, referenceAQI24h: Int?, longRunRatio: Double?, longRunHours: Int,
+        referenceAge: Double?, referenceError: String?, evaluatedAt: Date
+    ) {
+        self.state = state
+        self.suspectReason = suspectReason
+        self.explanation = explanation
+        self.pm25 = pm25
+        self.pm10 = pm10
+        self.localAQI24h = localAQI24h
+        self.referenceAQI24h = referenceAQI24h
+        self.longRunRatio = longRunRatio
+        self.longRunHours = longRunHours
+        self.referenceAge = referenceAge
+        self.referenceError = referenceError
+        self.evaluatedAt = evaluatedAt
+    }
+
     /// `localAQI24h − referenceAQI24h`, when both exist.
     public var aqiDifference: Int? {
         guard let localAQI24h, let referenceAQI24h else { return nil }

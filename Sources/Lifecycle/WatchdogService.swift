@@ -1,9 +1,9 @@
 public import Clocks
 public import Diagnostics
 
-/// Pings the systemd watchdog (`WATCHDOG=1`) every half `WatchdogSec`, but only while the sensor loop's
-/// heartbeat is fresh (younger than `WatchdogSec`): the ping means "the station makes progress", not
-/// "a timer still fires".
+/// Pings the systemd watchdog (`WATCHDOG=1`) every third of `WatchdogSec` (so a late wake-up still keeps
+/// within systemd's "at least every half"), but only while the sensor loop's heartbeat is fresh (younger than
+/// `WatchdogSec`): the ping means "the station makes progress", not "a timer still fires".
 public struct WatchdogService: Service {
     public let name = "watchdog"
     private let notifier: SystemdNotifier
@@ -38,7 +38,7 @@ public struct WatchdogService: Service {
                 stalled = true
                 logger.error("sensor loop made no progress for \(Int(interval.timeInterval)) s; withholding watchdog pings")
             }
-            try await clock.sleep(for: interval / 2)
+            try await clock.sleep(for: interval / 3)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Diagnostics
+import AirQuality
 public import JSON
 import StationSnapshot
 
@@ -26,7 +27,7 @@ public struct HomeAssistantDiscovery: Sendable {
             icon: "mdi:air-filter"),
         HomeAssistantEntity(
             objectID: "health", name: "Sensor health", valueTemplate: "{{ value_json.sensor.health }}",
-            deviceClass: "enum", entityCategory: "diagnostic", options: SensorHealth.allCases.map(\.rawValue),
+            deviceClass: "enum", entityCategory: "diagnostic", options: LocalSensorHealth.allCases.map(\.rawValue),
             icon: "mdi:heart-pulse",
             attributesTemplate: "{{ {'model': value_json.sensor.model, 'reason': value_json.sensor.reason, "
                 + "'age_s': value_json.sensor.age_s} | to_json }}"),

@@ -13,7 +13,8 @@ public import StationSnapshot
 ///  "aqi": {"value": 57, "level": "moderate", "text": "Moderate", "source": "local", "basis": "nowcast",
 ///          "pollutant": "pm2_5"},
 ///  "reference": {"status": "ok", "us_aqi": 52, "pm2_5": 10.3, "pm10": 15.1, "age_s": 600},
-///  "reconciliation": {"state": "agrees", "message": "...", "local_aqi": 57, "reference_aqi": 52}}
+///  "reconciliation": {"state": "agrees", "suspect_reason": null, "message": "...", "local_aqi": 57,
+///                     "reference_aqi": 52}}
 /// ```
 public enum MQTTStatePayload {
     /// The document for `snapshot`.
@@ -50,31 +51,13 @@ public enum MQTTStatePayload {
                 "age_s": JSONValue(snapshot.age(of: reference?.fetchedAt).map { Int($0.rounded()) }),
             ],
             "reconciliation": [
-                "state": JSONValue(reconciliationState(reconciliation)?.rawValue),
-                "message": JSONValue(reconciliation.message),
-                "local_aqi": JSONValue(reconciliation.localAQI),
-                "reference_aqi": JSONValue(reconciliation.referenceAQI),
+                "state": JSONValue(reconciliation?.state.rawValue),
+                "suspect_reason": JSONValue(reconciliation?.suspectReason?.rawValue),
+                "message": JSONValue(reconciliation?.explanation),
+                "local_aqi": JSONValue(reconciliation?.localAQI24h),
+                "reference_aqi": JSONValue(reconciliation?.referenceAQI24h),
             ],
         ]
-    }
-
-    /// The published reconciliation state, in AirQuality's vocabulary (`agrees`, `local_higher`,
-    /// `local_lower`, `sensor_suspect`, `reference_unavailable`); nil while there is none yet.
-    ///
-    /// The one place that maps the snapshot's reconciliation block. Once the station fills the block with
-    /// AirQuality's states, the first line answers and the rest is dead code to delete.
-    public static func reconciliationState(_ status: ReconciliationStatus) -> AirQuality.ReconciliationState? {
-        if let aligned = AirQuality.ReconciliationState(rawValue: status.state.rawValue) { return aligned }
-        switch status.state.rawValue {
-        case "agree": return .agrees
-        case "drifting":
-            if let ratio = status.ratio { return ratio >= 1 ? .localHigher : .localLower }
-            if let difference = status.difference { return difference >= 0 ? .localHigher : .localLower }
-            return nil
-        case "fallback": return .sensorSuspect
-        case "no_reference": return .referenceUnavailable
-        default: return nil
-        }
     }
 
     /// The state message of `snapshot`.

@@ -61,11 +61,12 @@ extension SensorDriver {
         var grid: Date?
 
         while true {
+            await progress()
             try Task.checkCancellation()
             var failureReason = pendingFailure
             pendingFailure = nil
             if failureReason == nil {
-                try await clock.sleep(until: nextFetch)
+                try await pause(until: nextFetch)
                 switch try await attempt(session, { () async throws(SessionFailure) in try await session.fetch() }) {
                 case .failure(let failure):
                     failureReason = failure.reason
@@ -150,7 +151,7 @@ extension SensorDriver {
             do { try pins.set?.setActive(true) } catch { logger.error("SET pin: \(error)") }
         }
         update { $0.statistics.sleeps += 1 }
-        try await clock.sleep(until: wakeAt)
+        try await pause(until: wakeAt)
         if session.canSleepByCommand {
             if case .failure(let failure) = try await attempt(
                 session, { () async throws(SessionFailure) in try await session.wake() })

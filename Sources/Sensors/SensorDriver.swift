@@ -40,6 +40,12 @@ public final class SensorDriver: Sendable {
     let continuation: AsyncStream<SensorEvent>.Continuation
     let state: Mutex<DriverState>
     let warmUntil: Mutex<Date?>
+    let progressHandler = Mutex<(@Sendable (Date) async -> Void)?>(nil)
+
+    /// The longest the sampling loop waits between two progress reports while a handler is installed
+    /// (``reportProgress(to:)``): a sleep until the next sample, a duty-cycle sleep or a reopen backoff is cut
+    /// into slices this long, each reported.
+    public static let progressSlice: Duration = .seconds(5)
 
     /// A driver for `model` on `link`.
     /// - Throws: ``SensorDriverError`` when the link does not suit the model (an I²C sensor on a UART).
@@ -82,6 +88,37 @@ public final class SensorDriver: Sendable {
     /// The last good sample, if any.
     public var latestSample: SensorSample? { state.withLock { $0.latestSample } }
 
+    /// Calls `handler` with the time on every turn of the sampling loop: each attempt to open the device, each
+    /// fetch (a frame, a timeout, a recovery step) and at least every ``progressSlice`` while it waits. The
+    /// station's watchdog is fed from it, so systemd sees the loop's real progress, not a timer's. The loop
+    /// waits for the handler: a handler that does not return stalls the loop (the station's debug hook
+    /// for testing the watchdog does exactly that). Install it before ``run()``.
+    public func reportProgress(to handler: @escaping @Sendable (Date) async -> Void) {
+        progressHandler.withLock { $0 = handler }
+    }
+
+    /// Reports progress to the handler, if any.
+    func progress() async {
+        guard let handler = progressHandler.withLock({ $0 }) else { return }
+        await handler(clock.now)
+    }
+
+    /// Sleeps until `deadline`; with a progress handler, in slices of at most ``progressSlice``, reporting
+    /// progress before each.
+    func pause(until deadline: Date) async throws {
+        guard progressHandler.withLock({ $0 != nil }) else {
+            try await clock.sleep(until: deadline)
+            return
+        }
+        while true {
+            await progress()
+            try Task.checkCancellation()
+            let now = clock.now
+            if now >= deadline { return }
+            try await clock.sleep(until: min(deadline, now.adding(Self.progressSlice)))
+        }
+    }
+
     /// Runs until the task is cancelled (then throws `CancellationError`). Hardware problems never end it: a
     /// missing device is waited for, a lost one reopened, a stalled one walked up the recovery ladder.
     public func run() async throws {
@@ -99,6 +136,7 @@ public final class SensorDriver: Sendable {
         // A first open or a device that came back has been powered up: warm up. A reopen by the ladder has not.
         var poweredUp = true
         while true {
+            await progress()
             try Task.checkCancellation()
             do {
                 try await link.transport.open()
@@ -107,7 +145,7 @@ public final class SensorDriver: Sendable {
                 let (state, what): (SensorHealth.State, String) =
                     error.meansAbsent ? (.absent, "not connected") : (.fault, "cannot be opened")
                 setHealth(state, "\(link.transport.name) \(what): \(error)")
-                try await clock.sleep(for: backoff)
+                try await pause(until: clock.now.adding(backoff))
                 backoff = min(backoff * 2, settings.reopenBackoffLimit)
                 continue
             }
@@ -135,7 +173,7 @@ public final class SensorDriver: Sendable {
                 poweredUp = true
                 update { $0.statistics.transportErrors += 1 }
                 setHealth(.absent, "\(link.transport.name) disconnected: \(error)")
-                try await clock.sleep(for: backoff)
+                try await pause(until: clock.now.adding(backoff))
             }
         }
     }

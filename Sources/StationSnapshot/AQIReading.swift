@@ -1,14 +1,6 @@
 public import AirQuality
 public import FoundationEssentials
 
-/// Where the reported AQI comes from. Raw values are the JSON strings.
-public enum AQISource: String, Sendable, CaseIterable, Hashable {
-    /// The station's own sensor.
-    case local
-    /// Open-Meteo's regional value (the sensor is absent, faulty or stale).
-    case openMeteo = "open-meteo"
-}
-
 /// Which averaging the reported AQI rests on. Raw values are the JSON strings.
 public enum AQIBasis: String, Sendable, CaseIterable, Hashable {
     /// The EPA NowCast over the last 12 hours (what AirNow reports).
@@ -23,7 +15,7 @@ public enum AQIBasis: String, Sendable, CaseIterable, Hashable {
 public struct AQIReading: Sendable, Hashable {
     /// The index (may exceed 500 "beyond the AQI").
     public var value: Int
-    /// Local sensor or Open-Meteo.
+    /// Local sensor or Open-Meteo (AirQuality's ``AirQuality/AQISource``; never `.none` for a reading).
     public var source: AQISource
     /// The averaging behind it.
     public var basis: AQIBasis

@@ -11,13 +11,13 @@ public enum CurrentDocument {
             "sensor": sensor(snapshot),
             "aqi": aqi(snapshot),
             "reference": reference(snapshot),
-            "reconciliation": reconciliation(snapshot.reconciliation),
+            "reconciliation": snapshot.reconciliation?.json ?? .null,
             "leds": ["color": JSONValue(snapshot.leds.color?.hex), "pattern": .string(snapshot.leds.pattern)],
         ]
     }
 
     static func station(_ station: StationIdentity) -> JSONValue {
-        ["name": .string(station.name), "latitude": .number(station.latitude), "longitude": .number(station.longitude)]
+        ["name": .string(station.name), "latitude": JSONValue(station.latitude), "longitude": JSONValue(station.longitude)]
     }
 
     static func sensor(_ snapshot: StationSnapshot) -> JSONValue {
@@ -43,6 +43,7 @@ public enum CurrentDocument {
         return [
             "value": JSONValue(reading?.value),
             "source": JSONValue(reading?.source.rawValue),
+            "source_reason": JSONValue(snapshot.selection?.reason),
             "basis": JSONValue(reading?.basis.rawValue),
             "pollutant": JSONValue(reading?.pollutant.rawValue),
             "beyond_index": JSONValue(reading?.isBeyondIndex),
@@ -75,18 +76,6 @@ public enum CurrentDocument {
             "nitrogen_dioxide": JSONValue(reading?.nitrogenDioxide.map(tenths)),
             "sulphur_dioxide": JSONValue(reading?.sulphurDioxide.map(tenths)),
             "carbon_monoxide": JSONValue(reading?.carbonMonoxide.map(tenths)),
-        ]
-    }
-
-    static func reconciliation(_ status: ReconciliationStatus) -> JSONValue {
-        [
-            "state": .string(status.state.rawValue),
-            "message": JSONValue(status.message),
-            "local_aqi": JSONValue(status.localAQI),
-            "reference_aqi": JSONValue(status.referenceAQI),
-            "difference": JSONValue(status.difference),
-            "ratio": JSONValue(status.ratio.map(hundredths)),
-            "since": JSONValue(status.since.map(ISO8601Time.format)),
         ]
     }
 

@@ -1,4 +1,5 @@
 public import JSON
+import AirQuality
 import Diagnostics
 
 /// `GET /openapi.json`: an OpenAPI 3.1 description of every route. The endpoint's tests validate real
@@ -115,6 +116,19 @@ public enum OpenAPIDocument {
         ]
     }
 
+    /// An object schema that also admits `null`.
+    static func nullableObject(_ properties: [(String, JSONValue)]) -> JSONValue {
+        guard case .object(var pairs) = object(properties) else { return .null }
+        pairs[0] = (key: "type", value: ["object", "null"])
+        return .object(pairs)
+    }
+
+    /// Local and reference means of one pollutant (`Reconciliation.json`'s `pm2_5` and `pm10`).
+    static let comparison = nullableObject([
+        ("local", ["type": "number"]), ("reference", ["type": "number"]), ("difference", ["type": "number"]),
+        ("ratio", nullable("number")), ("hours", ["type": "integer", "minimum": 1]),
+    ])
+
     static func nullable(_ type: String, _ extra: [(String, JSONValue)] = []) -> JSONValue {
         .object([(key: "type", value: [.string(type), "null"])] + extra.map { (key: $0.0, value: $0.1) })
     }
@@ -137,7 +151,7 @@ public enum OpenAPIDocument {
                 ("status", strings(["ready", "not_ready"])), ("sensor", ["type": "boolean"]), ("reference", ["type": "boolean"]),
             ]),
             "Current": object([
-                ("station", object([("name", ["type": "string"]), ("latitude", ["type": "number"]), ("longitude", ["type": "number"])])),
+                ("station", object([("name", ["type": "string"]), ("latitude", nullable("number")), ("longitude", nullable("number"))])),
                 ("time", time),
                 ("sensor", object([
                     ("model", nullable("string")),
@@ -152,6 +166,7 @@ public enum OpenAPIDocument {
                 ("aqi", object([
                     ("value", nullable("integer", [("minimum", 0)])),
                     ("source", strings(["local", "open-meteo"], nullable: true)),
+                    ("source_reason", nullable("string")),
                     ("basis", strings(["nowcast", "24h", "instant"], nullable: true)),
                     ("pollutant", strings(["pm2_5", "pm10", "o3", "co", "so2", "no2"], nullable: true)),
                     ("beyond_index", nullable("boolean")),
@@ -174,12 +189,18 @@ public enum OpenAPIDocument {
                     ("pm2_5", concentration), ("pm10", concentration), ("ozone", concentration),
                     ("nitrogen_dioxide", concentration), ("sulphur_dioxide", concentration), ("carbon_monoxide", concentration),
                 ])),
-                ("reconciliation", object([
-                    ("state", ["type": "string", "description": "pending, agree, drifting, fallback, no_reference, ..."]),
-                    ("message", nullable("string")),
-                    ("local_aqi", nullable("integer")), ("reference_aqi", nullable("integer")),
-                    ("difference", nullable("integer")), ("ratio", nullable("number")),
-                    ("since", nullableTime),
+                ("reconciliation", nullableObject([
+                    ("state", strings(ReconciliationState.allCases.map(\.rawValue))),
+                    ("suspect_reason", strings(SuspectReason.allCases.map(\.rawValue), nullable: true)),
+                    ("explanation", ["type": "string"]),
+                    ("pm2_5", comparison), ("pm10", comparison),
+                    ("local_aqi_24h", nullable("integer")), ("reference_aqi_24h", nullable("integer")),
+                    ("aqi_difference", nullable("integer")),
+                    ("long_run_ratio", nullable("number", [("minimum", 0)])),
+                    ("long_run_hours", ["type": "integer", "minimum": 0]),
+                    ("reference_age_s", nullable("integer", [("minimum", 0)])),
+                    ("reference_error", nullable("string")),
+                    ("evaluated_at", time),
                 ])),
                 ("leds", object([
                     ("color", nullable("string", [("pattern", "^#[0-9a-f]{6}$")])), ("pattern", ["type": "string"]),

@@ -1,26 +1,12 @@
 public import AirQuality
 public import FoundationEssentials
 
-/// The particulate sensor's health, as the API reports it. Raw values are the JSON strings.
-public enum SensorHealth: String, Sendable, CaseIterable, Hashable {
-    /// Readings arrive and make sense.
-    case ok
-    /// Powered up recently; readings are not yet trusted (the fan needs about 30 s).
-    case warmingUp = "warming_up"
-    /// No reading for longer than expected.
-    case stale
-    /// The sensor reports an error or its readings are implausible.
-    case fault
-    /// No sensor configured or found.
-    case absent
-}
-
 /// The particulate sensor: model, health and the latest reading.
 public struct SensorStatus: Sendable, Hashable {
     /// The model, e.g. "PMS5003"; nil when no sensor is configured.
     public var model: String?
-    /// Health.
-    public var health: SensorHealth
+    /// Health (the API's strings: `ok`, `warming_up`, `stale`, `fault`, `absent`).
+    public var health: LocalSensorHealth
     /// Why the health is what it is, for people ("no frame for 42 s"); nil when ok.
     public var reason: String?
     /// When the latest reading was taken; nil before the first.
@@ -40,7 +26,7 @@ public struct SensorStatus: Sendable, Hashable {
 
     /// A status; the default is "no sensor".
     public init(
-        model: String? = nil, health: SensorHealth = .absent, reason: String? = nil, readingTime: Date? = nil,
+        model: String? = nil, health: LocalSensorHealth = .absent, reason: String? = nil, readingTime: Date? = nil,
         pm1_0: Double? = nil, pm2_5: Double? = nil, pm10: Double? = nil, correction: PM25Correction = .none,
         correctedPM2_5: Double? = nil, correctionNote: String? = nil
     ) {

@@ -22,12 +22,12 @@ public struct SnapshotFile: Sendable {
         let stationReader = try root.object("station")
         let station = StationIdentity(
             name: try stationReader.string("name") ?? "Breeze Station",
-            latitude: try stationReader.number("latitude") ?? 0, longitude: try stationReader.number("longitude") ?? 0)
+            latitude: try stationReader.number("latitude"), longitude: try stationReader.number("longitude"))
         guard let time = try root.time("time") else { throw SnapshotFileError("time: required") }
         var snapshot = StationSnapshot(station: station, time: time)
 
         if let sensor = try root.optionalObject("sensor") {
-            let health = try sensor.choice("health", SensorHealth.self) ?? .absent
+            let health = try sensor.choice("health", LocalSensorHealth.self) ?? .absent
             let age = try sensor.number("age_s")
             snapshot.sensor = SensorStatus(
                 model: try sensor.string("model"), health: health, reason: try sensor.string("reason"),
@@ -43,6 +43,10 @@ public struct SnapshotFile: Sendable {
                     basis: try aqi.choice("basis", AQIBasis.self) ?? .nowcast,
                     pollutant: try aqi.choice("pollutant", Pollutant.self) ?? .pm2_5,
                     isBeyondIndex: try aqi.bool("beyond_index") ?? false)
+            }
+            if let reason = try aqi.string("source_reason") {
+                snapshot.selection = AQISelection(
+                    source: snapshot.aqi?.source ?? .none, aqi: snapshot.aqi?.value, reason: reason, referenceAge: nil)
             }
             snapshot.localIndices = LocalIndices(
                 instant: try aqi.number("instant").map { Int($0) }, nowcast: try aqi.number("nowcast").map { Int($0) },
@@ -72,12 +76,7 @@ public struct SnapshotFile: Sendable {
             }
         }
         if let reconciliation = try root.optionalObject("reconciliation") {
-            snapshot.reconciliation = ReconciliationStatus(
-                state: ReconciliationState(rawValue: try reconciliation.string("state") ?? "pending"),
-                message: try reconciliation.string("message"),
-                localAQI: try reconciliation.number("local_aqi").map { Int($0) },
-                referenceAQI: try reconciliation.number("reference_aqi").map { Int($0) },
-                ratio: try reconciliation.number("ratio"), since: try reconciliation.time("since"))
+            snapshot.reconciliation = try Self.reconciliation(reconciliation, time: time)
         }
         if let leds = try root.optionalObject("leds") {
             let colorText = try leds.string("color")
@@ -119,6 +118,32 @@ public struct SnapshotFile: Sendable {
         }
         self.snapshot = snapshot
         self.history = InMemoryHistory(series)
+    }
+}
+
+extension SnapshotFile {
+    /// A `reconciliation` block as `Reconciliation.json` writes it (`difference`, `ratio` and
+    /// `aqi_difference` are derived and ignored).
+    fileprivate static func reconciliation(_ block: Reader, time: Date) throws(SnapshotFileError) -> Reconciliation {
+        guard let state = try block.choice("state", ReconciliationState.self) else {
+            throw SnapshotFileError("\(block.keyPath("state")): required")
+        }
+        func comparison(_ key: String, _ pollutant: Pollutant) throws(SnapshotFileError) -> PMComparison? {
+            guard let pair = try block.optionalObject(key) else { return nil }
+            guard let local = try pair.number("local"), let reference = try pair.number("reference") else {
+                throw SnapshotFileError("\(pair.path): local and reference are required")
+            }
+            return PMComparison(
+                pollutant: pollutant, local: local, reference: reference, hours: Int(try pair.number("hours") ?? 1))
+        }
+        return Reconciliation(
+            state: state, suspectReason: try block.choice("suspect_reason", SuspectReason.self),
+            explanation: try block.string("explanation") ?? "", pm25: try comparison("pm2_5", .pm2_5),
+            pm10: try comparison("pm10", .pm10), localAQI24h: try block.number("local_aqi_24h").map { Int($0) },
+            referenceAQI24h: try block.number("reference_aqi_24h").map { Int($0) },
+            longRunRatio: try block.number("long_run_ratio"),
+            longRunHours: Int(try block.number("long_run_hours") ?? 0), referenceAge: try block.number("reference_age_s"),
+            referenceError: try block.string("reference_error"), evaluatedAt: try block.time("evaluated_at") ?? time)
     }
 }
 

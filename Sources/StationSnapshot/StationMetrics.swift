@@ -1,4 +1,5 @@
 public import Diagnostics
+import AirQuality
 
 /// The metric families of a snapshot (`/metrics`), all under the one prefix `breeze_`, in base units:
 /// particulate matter in grams per cubic meter (µg/m³ × 10⁻⁶, since Prometheus wants base units), ages in
@@ -51,7 +52,7 @@ public enum StationMetrics {
         }
         families.append(MetricFamily(
             name: "breeze_sensor_health", help: "Sensor health: 1 for the current state, 0 for the others.", kind: .gauge,
-            samples: SensorHealth.allCases.map {
+            samples: LocalSensorHealth.allCases.map {
                 MetricSample(labels: [MetricLabel("state", $0.rawValue)], value: $0 == sensor.health ? 1 : 0)
             }))
         if let age = snapshot.age(of: sensor.readingTime) {
@@ -85,14 +86,19 @@ public enum StationMetrics {
                     kind: .gauge, value: age))
             }
         }
+        let reconciliation = snapshot.reconciliation
         families.append(MetricFamily(
             name: "breeze_reconciliation_state",
-            help: "Reconciliation of local and regional values: 1 for the current state.", kind: .gauge,
-            samples: [MetricSample(labels: [MetricLabel("state", snapshot.reconciliation.state.rawValue)], value: 1)]))
-        if let ratio = snapshot.reconciliation.ratio {
+            help: "Reconciliation of the local sensor against Open-Meteo: 1 for the current state, 0 for the others "
+                + "(all 0 while there is no complete local hour to compare).", kind: .gauge,
+            samples: ReconciliationState.allCases.map {
+                MetricSample(labels: [MetricLabel("state", $0.rawValue)], value: $0 == reconciliation?.state ? 1 : 0)
+            }))
+        if let ratio = reconciliation?.pm25?.ratio {
             families.append(MetricFamily(
-                name: "breeze_reconciliation_ratio", help: "Local PM2.5 divided by Open-Meteo's PM2.5.", kind: .gauge,
-                value: ratio))
+                name: "breeze_reconciliation_ratio",
+                help: "Local PM2.5 hourly means divided by Open-Meteo's over the same hours.", kind: .gauge,
+                value: (ratio * 100).rounded() / 100))
         }
         let counters = snapshot.counters
         families += [

@@ -18,12 +18,15 @@ public struct StationSnapshot: Sendable {
     public var sensor: SensorStatus
     /// The AQI the station reports (local or regional); nil when there is none at all.
     public var aqi: AQIReading?
+    /// Why the AQI comes from where it does (``AQISourceSelector``); nil before the station decided.
+    public var selection: AQISelection?
     /// The local indices behind it: instantaneous, NowCast, 24-hour.
     public var localIndices: LocalIndices
     /// The latest Open-Meteo reference for the same place.
     public var reference: ReferenceStatus
-    /// How the local value compares with the reference.
-    public var reconciliation: ReconciliationStatus
+    /// How the local sensor compares with the reference (``Reconciler``); nil while there is nothing to
+    /// reconcile (no complete local hour of PM2.5 in the last 24 hours).
+    public var reconciliation: Reconciliation?
     /// What the LEDs show.
     public var leds: LEDStatus
     /// Up to 24 hourly values, oldest first, for the status page's chart.
@@ -42,9 +45,10 @@ public struct StationSnapshot: Sendable {
         startedAt: Date? = nil,
         sensor: SensorStatus = SensorStatus(),
         aqi: AQIReading? = nil,
+        selection: AQISelection? = nil,
         localIndices: LocalIndices = LocalIndices(),
         reference: ReferenceStatus = .pending,
-        reconciliation: ReconciliationStatus = ReconciliationStatus(),
+        reconciliation: Reconciliation? = nil,
         leds: LEDStatus = LEDStatus(),
         recentHours: [HourlyAQI] = [],
         counters: StationCounters = StationCounters(),
@@ -56,6 +60,7 @@ public struct StationSnapshot: Sendable {
         self.startedAt = startedAt
         self.sensor = sensor
         self.aqi = aqi
+        self.selection = selection
         self.localIndices = localIndices
         self.reference = reference
         self.reconciliation = reconciliation
@@ -86,13 +91,13 @@ public struct StationSnapshot: Sendable {
 public struct StationIdentity: Sendable, Hashable {
     /// The name users gave it, e.g. "Balcony".
     public var name: String
-    /// Degrees north.
-    public var latitude: Double
-    /// Degrees east.
-    public var longitude: Double
+    /// Degrees north; nil when the station has no location.
+    public var latitude: Double?
+    /// Degrees east; nil when the station has no location.
+    public var longitude: Double?
 
     /// An identity.
-    public init(name: String, latitude: Double, longitude: Double) {
+    public init(name: String, latitude: Double?, longitude: Double?) {
         self.name = name
         self.latitude = latitude
         self.longitude = longitude

@@ -113,10 +113,23 @@ public enum StatusPage {
         return """
             <section aria-labelledby="cmp-h"><h2 id="cmp-h">Local and regional</h2>
             <dl class="pair"><div><dt>Station sensor</dt>\(cell(local))</div><div><dt>Regional (Open-Meteo)</dt>\(cell(regional))</div></dl>
-            <p id="reconciliation" data-state="\(HTMLText.escape(state.state.rawValue))">Agreement: <strong>\(HTMLText.escape(state.state.rawValue.replacingAll("_", with: " ")))</strong>\(state.message.map { " — " + HTMLText.escape($0) } ?? "")</p>
+            \(reconciliation(state))
             <p class="note">\(HTMLText.escape(referenceNote))</p>
             </section>
             """
+    }
+
+    /// The reconciliation verdict in one line: the state and its explanation, or why there is none yet.
+    static func reconciliation(_ result: Reconciliation?) -> String {
+        guard let result else {
+            return "<p id=\"reconciliation\" data-state=\"none\">Agreement: <strong>not checked yet</strong> — "
+                + "the station compares its hourly means with Open-Meteo's once it has a complete hour.</p>"
+        }
+        let state = result.state.rawValue
+        let suspect = result.suspectReason.map { " (\($0.rawValue.replacingAll("_", with: " ")))" } ?? ""
+        return "<p id=\"reconciliation\" data-state=\"\(HTMLText.escape(state))\">Agreement: <strong>"
+            + HTMLText.escape(state.replacingAll("_", with: " ") + suspect) + "</strong> — "
+            + HTMLText.escape(result.explanation) + "</p>"
     }
 
     static func sensor(_ snapshot: StationSnapshot) -> String {
@@ -167,9 +180,11 @@ public enum StatusPage {
         return "<section aria-labelledby=\"cities-h\" class=\"ticker\"><h2 id=\"cities-h\">Cities</h2><ul id=\"cities\">\(items)</ul></section>"
     }
 
+    /// `52.52° N, 13.41° E`; "location not set" for a station without one.
     static func coordinates(_ station: StationIdentity) -> String {
-        let latitude = "\(format(abs(station.latitude), digits: 2))° \(station.latitude >= 0 ? "N" : "S")"
-        let longitude = "\(format(abs(station.longitude), digits: 2))° \(station.longitude >= 0 ? "E" : "W")"
+        guard let north = station.latitude, let east = station.longitude else { return "location not set" }
+        let latitude = "\(format(abs(north), digits: 2))° \(north >= 0 ? "N" : "S")"
+        let longitude = "\(format(abs(east), digits: 2))° \(east >= 0 ? "E" : "W")"
         return "\(latitude), \(longitude)"
     }
 

@@ -27,6 +27,8 @@ public struct HistoryPoint: Sendable, Hashable {
     public var pm1: Double?
     /// Mean PM2.5.
     public var pm25: Double?
+    /// Mean PM2.5 "CF=1" (the EPA corrections' input), where the sensor reports it.
+    public var pm25CF1: Double?
     /// Mean PM10.
     public var pm10: Double?
     /// Smallest PM2.5 in the interval (minute resolution only).
@@ -41,12 +43,13 @@ public struct HistoryPoint: Sendable, Hashable {
     /// A point from its parts.
     public init(
         time: Int64, count: Int, pm1: Double?, pm25: Double?, pm10: Double?, pm25Minimum: Double? = nil,
-        pm25Maximum: Double? = nil, temperature: Double? = nil, humidity: Double? = nil
+        pm25Maximum: Double? = nil, temperature: Double? = nil, humidity: Double? = nil, pm25CF1: Double? = nil
     ) {
         self.time = time
         self.count = count
         self.pm1 = pm1
         self.pm25 = pm25
+        self.pm25CF1 = pm25CF1
         self.pm10 = pm10
         self.pm25Minimum = pm25Minimum
         self.pm25Maximum = pm25Maximum

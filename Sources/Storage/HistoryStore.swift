@@ -110,13 +110,13 @@ public final class HistoryStore: Sendable {
                 HistoryPoint(
                     time: $0.minute * 60, count: $0.count, pm1: $0.pm1?.mean, pm25: $0.pm25?.mean,
                     pm10: $0.pm10?.mean, pm25Minimum: $0.pm25?.minimum, pm25Maximum: $0.pm25?.maximum,
-                    temperature: $0.temperature, humidity: $0.humidity)
+                    temperature: $0.temperature, humidity: $0.humidity, pm25CF1: $0.pm25CF1)
             }
         case .hour:
             return try hours(from: Self.floorDivide(from, 3600), to: Self.ceilDivide(to, 3600), limit: limit).map {
                 HistoryPoint(
                     time: $0.hour * 3600, count: $0.minutes, pm1: $0.pm1, pm25: $0.pm25, pm10: $0.pm10,
-                    temperature: $0.temperature, humidity: $0.humidity)
+                    temperature: $0.temperature, humidity: $0.humidity, pm25CF1: $0.pm25CF1)
             }
         case .day:
             let firstDay = Self.floorDivide(from, 86_400)
@@ -129,7 +129,9 @@ public final class HistoryStore: Sendable {
                 var pm10 = StatisticAccumulator()
                 var temperature = StatisticAccumulator()
                 var humidity = StatisticAccumulator()
+                var cf1 = StatisticAccumulator()
                 for hour in group {
+                    cf1.add(hour.pm25CF1)
                     pm1.add(hour.pm1)
                     pm25.add(hour.pm25)
                     pm10.add(hour.pm10)
@@ -141,7 +143,8 @@ public final class HistoryStore: Sendable {
                         time: day * 86_400, count: group.reduce(0) { $0 + $1.minutes }, pm1: pm1.statistic?.mean,
                         pm25: pm25.statistic?.mean, pm10: pm10.statistic?.mean,
                         pm25Minimum: pm25.statistic?.minimum, pm25Maximum: pm25.statistic?.maximum,
-                        temperature: temperature.statistic?.mean, humidity: humidity.statistic?.mean))
+                        temperature: temperature.statistic?.mean, humidity: humidity.statistic?.mean,
+                        pm25CF1: cf1.statistic?.mean))
                 if points.count >= limit { break }
             }
             return points

@@ -7,6 +7,13 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
     /// SQLite's message.
     public let message: String
 
+    /// An error from its parts.
+    public init(code: Int32, operation: String, message: String) {
+        self.code = code
+        self.operation = operation
+        self.message = message
+    }
+
     /// Whether the failure is the disk being full.
     public var isDiskFull: Bool { code & 0xFF == 13 }
     /// Whether the database or its directory cannot be written.

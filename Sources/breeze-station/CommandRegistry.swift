@@ -31,7 +31,11 @@ enum CommandRegistry {
     ]
 
     /// run, demo, check-config.
-    static let station: [any Subcommand.Type] = []
+    static let station: [any Subcommand.Type] = [
+        RunCommand.self,
+        DemoCommand.self,
+        CheckConfigCommand.self,
+    ]
 
     /// doctor.
     static let deployment: [any Subcommand.Type] = []

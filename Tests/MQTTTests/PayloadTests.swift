@@ -140,19 +140,20 @@ struct StatePayloadTests {
     }
 
     @Test(
-        "the reconciliation state is published in AirQuality's vocabulary",
-        arguments: [
-            ("agree", nil, "agrees"), ("drifting", 2.1, "local_higher"), ("drifting", 0.4, "local_lower"),
-            ("fallback", nil, "sensor_suspect"), ("no_reference", nil, "reference_unavailable"), ("pending", nil, nil),
-            // Once the station's block carries AirQuality's states, they pass through unchanged.
-            ("agrees", nil, "agrees"), ("local_higher", nil, "local_higher"), ("sensor_suspect", nil, "sensor_suspect"),
-            ("reference_unavailable", nil, "reference_unavailable"),
-        ] as [(String, Double?, String?)])
-    func reconciliation(state: String, ratio: Double?, expected: String?) {
-        let status = ReconciliationStatus(state: ReconciliationState(rawValue: state), ratio: ratio)
-        let published = MQTTStatePayload.reconciliationState(status)
-        #expect(published?.rawValue == expected)
-        if let published { #expect(AirQuality.ReconciliationState.allCases.contains(published)) }
+        "the reconciliation block: AirQuality's state, its reason, the explanation and both 24-hour AQIs",
+        arguments: AirQuality.ReconciliationState.allCases)
+    func reconciliation(state: AirQuality.ReconciliationState) {
+        var snapshot = Samples.snapshot()
+        snapshot.reconciliation = Reconciliation(
+            state: state, suspectReason: state == .sensorSuspect ? .stuck : nil, explanation: "why: \(state)",
+            pm25: nil, pm10: nil, localAQI24h: 61, referenceAQI24h: 48, longRunRatio: nil, longRunHours: 0,
+            referenceAge: nil, referenceError: nil, evaluatedAt: Samples.time)
+        let block = MQTTStatePayload.render(snapshot)["reconciliation"]
+        #expect(block?["state"] == .string(state.rawValue))
+        #expect(block?["suspect_reason"] == (state == .sensorSuspect ? "stuck" : .null))
+        #expect(block?["message"] == .string("why: \(state)"))
+        #expect(block?["local_aqi"] == 61)
+        #expect(block?["reference_aqi"] == 48)
     }
 
     @Test("the state message follows retain and qos")

@@ -23,9 +23,11 @@ enum Samples {
             reference: .available(
                 ReferenceReading(
                     time: time, fetchedAt: time.addingTimeInterval(-600), usAQI: 52, pm2_5: 10.3, pm10: 15.1)),
-            reconciliation: ReconciliationStatus(
-                state: .agree, message: "local PM2.5 is 1.2× the regional value", localAQI: 57, referenceAQI: 52,
-                ratio: 1.17))
+            reconciliation: Reconciliation(
+                state: .agrees, suspectReason: nil, explanation: "local PM2.5 is 1.2× the regional value",
+                pm25: PMComparison(pollutant: .pm2_5, local: 12.1, reference: 10.3, hours: 3), pm10: nil,
+                localAQI24h: 57, referenceAQI24h: 52, longRunRatio: 1.17, longRunHours: 24, referenceAge: 600,
+                referenceError: nil, evaluatedAt: time))
     }
 
     /// A snapshot with nothing known.

@@ -20,14 +20,17 @@ struct CurrentDocumentTests {
         #expect(keys("station") == ["name", "latitude", "longitude"])
         #expect(keys("sensor") == ["model", "health", "reason", "age_s", "pm1_0", "pm2_5", "pm10", "correction", "pm2_5_corrected", "correction_note"])
         #expect(keys("aqi") == [
-            "value", "source", "basis", "pollutant", "beyond_index", "level", "text", "emoji", "description", "color",
+            "value", "source", "source_reason", "basis", "pollutant", "beyond_index", "level", "text", "emoji", "description", "color",
             "epa_category", "epa_color", "tips", "instant", "nowcast", "avg_24h",
         ])
         #expect(keys("reference") == [
             "status", "error", "time", "fetched_at", "age_s", "us_aqi", "pm2_5", "pm10", "ozone", "nitrogen_dioxide",
             "sulphur_dioxide", "carbon_monoxide",
         ])
-        #expect(keys("reconciliation") == ["state", "message", "local_aqi", "reference_aqi", "difference", "ratio", "since"])
+        #expect(keys("reconciliation") == [
+            "state", "suspect_reason", "explanation", "pm2_5", "pm10", "local_aqi_24h", "reference_aqi_24h",
+            "aqi_difference", "long_run_ratio", "long_run_hours", "reference_age_s", "reference_error", "evaluated_at",
+        ])
         #expect(keys("leds") == ["color", "pattern"])
     }
 
@@ -49,7 +52,10 @@ struct CurrentDocumentTests {
         #expect(document["aqi"]?["basis"] == "nowcast")
         #expect(document["reference"]?["age_s"] == 600)
         #expect(document["reference"]?["status"] == "ok")
-        #expect(document["reconciliation"]?["difference"] == .number(Double(aqi.value - 52)))
+        #expect(document["aqi"]?["source_reason"] == "local sensor ok")
+        #expect(document["reconciliation"]?["state"] == "agrees")
+        #expect(document["reconciliation"]?["aqi_difference"] == 20)
+        #expect(document["reconciliation"]?["pm2_5"]?["ratio"] == 1.17)
         #expect(document["leds"]?["color"] == .string(aqi.level.color.hex))
     }
 

@@ -16,17 +16,22 @@ enum Samples {
             station: StationIdentity(name: "Balcony <Süd> & \"Co\"", latitude: 52.52, longitude: 13.405),
             time: time, startedAt: time.addingTimeInterval(-3600), sensor: sensor,
             aqi: AQIReading(overall, source: .local, basis: .nowcast),
+            selection: AQISelection(source: .local, aqi: overall.value, reason: "local sensor ok", referenceAge: nil),
             localIndices: LocalIndices(instant: 61, nowcast: overall.value, average24h: 72),
             reference: .available(ReferenceReading(
                 time: time, fetchedAt: time.addingTimeInterval(-600), usAQI: 52, pm2_5: 10.3, pm10: 15.1, ozone: 61)),
-            reconciliation: ReconciliationStatus(state: .agree, message: "close", localAQI: overall.value, referenceAQI: 52, ratio: 1.17),
+            reconciliation: Reconciliation(
+                state: .agrees, suspectReason: nil, explanation: "close",
+                pm25: PMComparison(pollutant: .pm2_5, local: 12.1, reference: 10.3, hours: 3), pm10: nil,
+                localAQI24h: 72, referenceAQI24h: 52, longRunRatio: nil, longRunHours: 0, referenceAge: 600,
+                referenceError: nil, evaluatedAt: time),
             leds: LEDStatus(color: overall.level.color, pattern: "solid"),
             recentHours: (0..<24).map { HourlyAQI(start: time.addingTimeInterval(Double($0 - 24) * 3600), aqi: $0 == 3 ? nil : 40 + $0 * 3) },
             counters: StationCounters(sensorFrames: 100, checksumErrors: 2, resyncs: 1, referenceFetches: 5, referenceFailures: 1),
             services: OpenMeteoServices(ticker: [CityAQI(name: "Delhi", aqi: 168), CityAQI(name: "Nowhere", aqi: nil)]))
     }
 
-    static let empty = StationSnapshot(station: StationIdentity(name: "Empty", latitude: 0, longitude: 0), time: time)
+    static let empty = StationSnapshot(station: StationIdentity(name: "Empty", latitude: nil, longitude: nil), time: time)
 }
 
 #if canImport(Testing)

@@ -1,13 +1,12 @@
 import AirQuality
 import Clocks
 import Foundation
-import JSON
 import OpenMeteo
 import OpenMeteoTestSupport
 import Testing
 
-@Suite("Reconciliation against a decoded Open-Meteo answer, and its JSON")
-struct ReconciliationJSONTests {
+@Suite("Reconciliation against a decoded Open-Meteo answer")
+struct ReconciliationReferenceTests {
     let berlin = GeoCoordinate(latitude: 52.52, longitude: 13.41)!
 
     /// The refresh cache after one fetch of the fixture, at 14:30Z.
@@ -37,29 +36,16 @@ struct ReconciliationJSONTests {
         #expect(result.referenceAQI24h == 61)
         #expect(history.pairs.count == 6)
 
-        let json = result.json
-        #expect(keys(json) == [
-            "state", "suspect_reason", "explanation", "pm2_5", "pm10", "local_aqi_24h", "reference_aqi_24h",
-            "aqi_difference", "long_run_ratio", "long_run_hours", "reference_age_s", "reference_error", "evaluated_at",
-        ])
-        #expect(json["state"] == "agrees")
-        #expect(json["suspect_reason"] == .null)
-        #expect(json["pm2_5"]?["difference"] == 1)
-        #expect(keys(json["pm2_5"]) == ["local", "reference", "difference", "ratio", "hours"])
-        #expect(json["pm10"] == .null)
-        #expect(json["aqi_difference"] == -3)
-        #expect(json["reference_age_s"] == 0)
-        #expect(json["evaluated_at"] == "2026-11-30T14:30:00Z")
+        #expect(result.aqiDifference == -3)
+        #expect(result.referenceAge == 0)
     }
 
-    @Test("the fallback's JSON")
-    func selectionJSON() async throws {
+    @Test("the fallback shows the model's PM index")
+    func selection() async throws {
         let (cache, now) = try await reference()
         let selection = AQISourceSelector.select(health: .stale, localAQI: nil, reference: cache.referenceSnapshot, now: now)
-        let json = selection.json
-        #expect(keys(json) == ["source", "aqi", "level", "reason", "reference_age_s"])
-        #expect(json["source"] == "open-meteo")
-        #expect(json["aqi"] == 61)
-        #expect(json["level"] == "moderate")
+        #expect(selection.source == .openMeteo)
+        #expect(selection.aqi == 61)
+        #expect(selection.level == .moderate)
     }
 }

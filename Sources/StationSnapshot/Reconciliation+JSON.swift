@@ -2,7 +2,8 @@ public import AirQuality
 public import JSON
 
 extension Reconciliation {
-    /// The `reconciliation` block of `/api/v1/current` (see docs/reconciliation.md).
+    /// The `reconciliation` block of `/api/v1/current` (see docs/reconciliation.md): every key always present,
+    /// concentrations in µg/m³ to 0.1, ratios to 0.01, ages in whole seconds.
     public var json: JSONValue {
         [
             "state": .string(state.rawValue),
@@ -17,7 +18,7 @@ extension Reconciliation {
             "long_run_hours": .number(Double(longRunHours)),
             "reference_age_s": JSONValue(referenceAge.map { Int($0.rounded(.down)) }),
             "reference_error": JSONValue(referenceError),
-            "evaluated_at": .string(OpenMeteoTime.utcText(evaluatedAt)),
+            "evaluated_at": .string(ISO8601Time.format(evaluatedAt)),
         ]
     }
 }
@@ -47,12 +48,5 @@ extension AQISelection {
             "reason": .string(reason),
             "reference_age_s": JSONValue(referenceAge.map { Int($0.rounded(.down)) }),
         ]
-    }
-}
-
-extension CachedValue where Value == AirQualityReading {
-    /// The snapshot reconciliation and the AQI source selection take.
-    public var referenceSnapshot: ReferenceSnapshot {
-        ReferenceSnapshot(reading: value?.reference, fetchedAt: fetchedAt, error: error)
     }
 }

@@ -1,0 +1,105 @@
+public import Configuration
+public import JSON
+public import LEDs
+public import MQTT
+public import OpenMeteo
+public import Sensors
+public import WebAPI
+
+/// The station's configuration file (`/etc/breeze-station/config.json`), every section composed: each area
+/// reads its own section with its own type, and this puts them together, checks the whole file (unknown keys
+/// with a did-you-mean, every problem with its key path) and prints the effective values. Keys are
+/// documented in docs/configuration.md.
+///
+/// ```swift
+/// let configuration = try StationConfiguration.load(path: path, environment: environment)  // ConfigErrors
+/// print(configuration.json(redactingSecrets: true).prettySerialized())
+/// ```
+public struct StationConfiguration: Sendable {
+    /// The sections, in the order the file and docs/configuration.md list them.
+    public static let sections = ["station", "sensor", "leds", "http", "openmeteo", "storage", "mqtt", "log"]
+
+    /// `station`.
+    public var station: StationSettings
+    /// `sensor`; nil without a section (no local sensor).
+    public var sensor: SensorConfiguration?
+    /// `leds`; nil without a section (no LEDs).
+    public var leds: LEDConfiguration?
+    /// `http`.
+    public var http: HTTPConfiguration
+    /// `openmeteo`.
+    public var openMeteo: OpenMeteoConfiguration
+    /// `storage`.
+    public var storage: StorageConfiguration
+    /// `mqtt`; nil without a section (no MQTT).
+    public var mqtt: MQTTConfiguration?
+    /// `log`.
+    public var log: LogConfiguration
+
+    /// A configuration from its parts; the defaults are those of an empty file.
+    public init(
+        station: StationSettings = StationSettings(), sensor: SensorConfiguration? = nil,
+        leds: LEDConfiguration? = nil, http: HTTPConfiguration = .standard,
+        openMeteo: OpenMeteoConfiguration = OpenMeteoConfiguration(), storage: StorageConfiguration,
+        mqtt: MQTTConfiguration? = nil, log: LogConfiguration = LogConfiguration()
+    ) {
+        self.station = station
+        self.sensor = sensor
+        self.leds = leds
+        self.http = http
+        self.openMeteo = openMeteo
+        self.storage = storage
+        self.mqtt = mqtt
+        self.log = log
+    }
+
+    /// Reads and checks the file at `path`. `environment` gives `STATE_DIRECTORY` (the default storage path).
+    ///
+    /// - Throws: ``Configuration/ConfigErrors`` with every problem found, each naming its key path (or the
+    ///   file, when it cannot be read or is not JSON).
+    public static func load(path: String, environment: [String: String]) throws(ConfigErrors) -> StationConfiguration {
+        try parse(ConfigFile.load(path: path), environment: environment)
+    }
+
+    /// Reads and checks a parsed file.
+    public static func parse(_ root: ConfigSection, environment: [String: String]) throws(ConfigErrors)
+        -> StationConfiguration
+    {
+        let configuration = StationConfiguration(root: root, environment: environment)
+        try root.finish()
+        return configuration
+    }
+
+    /// Reads every section of `root`, recording problems there (``Configuration/ConfigSection/finish()``
+    /// throws them).
+    init(root: ConfigSection, environment: [String: String]) {
+        station = StationSettings(section: root.section("station"))
+        sensor = root.section("sensor").flatMap { SensorConfiguration(section: $0) }
+        leds = LEDConfiguration.read(from: root)
+        http = HTTPConfiguration(section: root.section("http"))
+        openMeteo = OpenMeteoConfiguration(section: root.section("openmeteo"))
+        storage = StorageConfiguration(section: root.section("storage"), environment: environment)
+        // The MQTT client id and topics default from the station's name.
+        mqtt = MQTTConfiguration(section: root.section("mqtt"), stationName: station.name)
+        log = LogConfiguration(section: root.section("log"))
+    }
+
+    /// The effective configuration: every section in documentation order, every key with its value or
+    /// default, `null` for absent optional sections. With `redactingSecrets`, the query of every URL (where
+    /// API keys live) is shown as `?…`; this is what `check-config` prints and the start-up log line holds.
+    public func json(redactingSecrets: Bool = true) -> JSONValue {
+        var openMeteoJSON = openMeteo.json
+        if redactingSecrets { openMeteoJSON = SecretRedaction.redactingURLs(in: openMeteoJSON) }
+        return [
+            "station": station.json,
+            "sensor": sensor?.json ?? .null,
+            "leds": leds?.json ?? .null,
+            "http": http.json,
+            "openmeteo": openMeteoJSON,
+            "storage": storage.json,
+            // The password lives in its file and is never read here; the file's path is not a secret.
+            "mqtt": mqtt?.json ?? .null,
+            "log": log.json,
+        ]
+    }
+}

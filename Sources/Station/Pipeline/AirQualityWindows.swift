@@ -1,0 +1,86 @@
+public import AirQuality
+
+/// The station's recent measurements in memory, as the AQI needs them: the minute being collected, the
+/// complete minutes of the last two hours, and the hourly aggregates of the last 26 hours (the NowCast needs
+/// 12, the 24-hour mean 24). At start they are rebuilt from the store (``restore(minutes:hours:)``), so a
+/// restart does not reset the AQI. Pure: readings and times in, aggregates out.
+public struct AirQualityWindows: Sendable {
+    /// Complete minutes kept, counted back from the newest (two hours: the current hour and the last).
+    public static let minuteHorizon: Int64 = 120
+    /// Hours kept, counted back from the current one.
+    public static let hourHorizon: Int64 = 26
+
+    private var aggregator = MinuteAggregator()
+    private var minutes: [Int64: MinuteAggregate] = [:]
+    private var hours: [Int64: HourlyAggregate] = [:]
+
+    /// Empty windows.
+    public init() {}
+
+    /// Puts back what the store holds: recent minutes and hours (anything older than the horizons is dropped).
+    /// Hours with minutes in memory are recomputed from them as new minutes arrive.
+    public mutating func restore(minutes restored: [MinuteAggregate], hours restoredHours: [HourlyAggregate]) {
+        for hour in restoredHours { hours[hour.hour] = hour }
+        for minute in restored { minutes[minute.minute] = minute }
+        if let newest = minutes.keys.max() { prune(newestMinute: newest) }
+    }
+
+    /// Adds one reading; returns the minutes it completed (the previous minute, when this one starts a new one).
+    public mutating func add(_ reading: ParticulateReading) -> [MinuteAggregate] {
+        guard let finished = aggregator.add(reading) else { return [] }
+        complete(finished)
+        return [finished]
+    }
+
+    /// Completes the minute being collected once `time` (seconds since 1970) is past its end, so a sensor that
+    /// falls silent still gets its last minute stored. Returns it, if any.
+    public mutating func advance(to time: Double) -> [MinuteAggregate] {
+        guard let finished = aggregator.flush(before: time) else { return [] }
+        complete(finished)
+        return [finished]
+    }
+
+    /// Completes the minute being collected whatever the time (at shutdown: it is stored as it is).
+    public mutating func flush() -> [MinuteAggregate] {
+        guard let finished = aggregator.flush() else { return [] }
+        complete(finished)
+        return [finished]
+    }
+
+    /// The minute being collected, so far.
+    public var pendingMinute: MinuteAggregate? { aggregator.pendingAggregate }
+
+    /// The complete minutes in memory, oldest first.
+    public var recentMinutes: [MinuteAggregate] { minutes.values.sorted { $0.minute < $1.minute } }
+
+    /// The hourly aggregates in memory (complete hours and the current one), oldest first.
+    public var recentHours: [HourlyAggregate] { hours.values.sorted { $0.hour < $1.hour } }
+
+    /// The station's indices at `now` (seconds since 1970) with `evaluator`'s correction; the minute being
+    /// collected counts for the instantaneous index, so the first value shows with the first sample.
+    public func evaluate(now: Double, evaluator: LocalAirQualityEvaluator, fallbackHumidity: Double?) -> LocalAirQuality {
+        var window = Array(minutes.values)
+        if let pending = aggregator.pendingAggregate { window.append(pending) }
+        return evaluator.evaluate(
+            hours: Array(hours.values), minutes: window, now: now, fallbackHumidity: fallbackHumidity)
+    }
+
+    private mutating func complete(_ minute: MinuteAggregate) {
+        minutes[minute.minute] = minute
+        let hour = minute.hour
+        // Every minute of the current hour is in memory (restored minutes reach back two hours), so the hour
+        // is recomputed from them, as the store's hour row is.
+        if let aggregate = HourlyAggregate(hour: hour, minutes: minutes.values.filter { $0.hour == hour }) {
+            hours[hour] = aggregate
+        }
+        prune(newestMinute: minute.minute)
+    }
+
+    private mutating func prune(newestMinute: Int64) {
+        let oldestMinute = newestMinute - Self.minuteHorizon
+        minutes = minutes.filter { $0.key > oldestMinute }
+        let oldestHour = MinuteAggregate(minute: newestMinute, count: 0, pm1: nil, pm25: nil, pm10: nil).hour
+            - Self.hourHorizon
+        hours = hours.filter { $0.key > oldestHour }
+    }
+}

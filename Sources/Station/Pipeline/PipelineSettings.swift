@@ -1,0 +1,64 @@
+public import AirQuality
+public import LEDs
+public import OpenMeteo
+public import Sensors
+
+/// What the pipeline needs to know of the configuration, in the pipeline's terms.
+public struct PipelineSettings: Sendable {
+    /// `station.name`.
+    public var stationName: String
+    /// The coordinates, when the configuration gives them (a `place` is resolved later).
+    public var coordinate: GeoCoordinate?
+    /// The sensor, nil when none is configured.
+    public var sensorModel: SensorModel?
+    /// `sensor.correction`.
+    public var correction: PM25Correction
+    /// Minutes with data a complete hour has: 60 at a sample a minute or faster, fewer for slower sampling.
+    public var expectedMinutesPerHour: Int
+    /// The LEDs, nil when none are configured.
+    public var leds: LEDConfiguration?
+    /// Whether the Open-Meteo reference is fetched (enabled and a location).
+    public var referenceEnabled: Bool
+    /// Whether cities are configured.
+    public var citiesEnabled: Bool
+    /// Whether pollen and the climate history are fetched (enabled and a location).
+    public var placeServicesEnabled: Bool
+
+    /// Settings from their values.
+    public init(
+        stationName: String, coordinate: GeoCoordinate? = nil, sensorModel: SensorModel? = nil,
+        correction: PM25Correction = .none, expectedMinutesPerHour: Int = 60, leds: LEDConfiguration? = nil,
+        referenceEnabled: Bool = false, citiesEnabled: Bool = false, placeServicesEnabled: Bool = false
+    ) {
+        self.stationName = stationName
+        self.coordinate = coordinate
+        self.sensorModel = sensorModel
+        self.correction = correction
+        self.expectedMinutesPerHour = expectedMinutesPerHour
+        self.leds = leds
+        self.referenceEnabled = referenceEnabled
+        self.citiesEnabled = citiesEnabled
+        self.placeServicesEnabled = placeServicesEnabled
+    }
+
+    /// The settings `configuration` gives.
+    public init(_ configuration: StationConfiguration) {
+        var coordinate: GeoCoordinate?
+        if case .coordinates(let given) = configuration.station.location { coordinate = given }
+        let hasLocation = configuration.station.location != .none
+        let openMeteo = configuration.openMeteo.enabled
+        let interval = configuration.sensor?.driver.interval.timeInterval ?? 60
+        self.init(
+            stationName: configuration.station.name, coordinate: coordinate, sensorModel: configuration.sensor?.model,
+            correction: configuration.sensor?.correction ?? .none,
+            expectedMinutesPerHour: Self.expectedMinutes(interval: interval), leds: configuration.leds,
+            referenceEnabled: openMeteo && hasLocation, citiesEnabled: openMeteo && !configuration.openMeteo.cities.isEmpty,
+            placeServicesEnabled: openMeteo && hasLocation)
+    }
+
+    /// Minutes of an hour that get a sample at one sample every `interval` seconds (1 to 60).
+    public static func expectedMinutes(interval: Double) -> Int {
+        guard interval > 60 else { return 60 }
+        return max(1, min(60, Int((3600 / interval).rounded(.down))))
+    }
+}

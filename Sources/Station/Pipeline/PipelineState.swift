@@ -1,0 +1,41 @@
+public import AirQuality
+import FoundationEssentials
+public import OpenMeteo
+
+/// Everything the pipeline has been given: measurements, the sensor, Open-Meteo's answers, the state of the
+/// LEDs and the store. A value, kept under the pipeline's lock; snapshots are built from it.
+public struct PipelineState: Sendable {
+    /// Recent minutes and hours.
+    public var windows = AirQualityWindows()
+    /// The sensor driver read at snapshot time; nil when none runs.
+    public var sensor: (any SensorReadout)?
+    /// The resolved coordinates of the station (given, or `station.place` once looked up).
+    public var coordinate: GeoCoordinate?
+    /// The reference (current air quality at the station's place); nil while disabled.
+    public var reference: CachedValue<AirQualityReading>?
+    /// Open-Meteo's relative humidity at the place, for the EPA corrections.
+    public var humidity: CachedValue<HumidityReading>?
+    /// The cities of the ticker.
+    public var cities: CachedValue<CitiesAirQuality>?
+    /// Pollen at the place.
+    public var pollen: CachedValue<PollenReport>?
+    /// The climate history of today's date at the place.
+    public var climate: CachedValue<ClimateHistory>?
+    /// Why the place services cannot run yet (a place name not resolved), if so.
+    public var locationError: String?
+    /// The long-run memory of reconciliation.
+    public var reconciliationHistory = ReconciliationHistory()
+    /// Reference fetches attempted and failed.
+    public var referenceFetches: UInt64 = 0
+    /// Reference fetches that failed.
+    public var referenceFailures: UInt64 = 0
+    /// Whether the LEDs are lit by a running controller.
+    public var ledsRunning = false
+    /// The history store.
+    public var store = StoreStatus()
+    /// Restarts of each service by the service group.
+    public var restarts: [String: Int] = [:]
+
+    /// An empty state.
+    public init() {}
+}

@@ -1,0 +1,77 @@
+public import AirQuality
+public import FoundationEssentials
+import OpenMeteo
+public import Sensors
+import Synchronization
+
+/// The station's pipeline in one place: samples become minute aggregates and hourly means, Open-Meteo's
+/// answers come in, and ``snapshot(at:)`` turns it all into the station's state — the AQI with its source,
+/// the reconciliation, what the LEDs must show — as one ``StationOutput``.
+///
+/// Synchronous and quick (no I/O, no waiting): the services call it from their tasks; state sits under a
+/// `Mutex`. The clock's time is passed in, so it runs on a ``Clocks/ManualClock`` in tests.
+public final class StationPipeline: Sendable {
+    /// What the pipeline knows of the configuration.
+    public let settings: PipelineSettings
+    /// The correction and coverage rules of the station's indices.
+    public let evaluator: LocalAirQualityEvaluator
+    /// When the station started.
+    public let startedAt: Date
+    private let state = Mutex(PipelineState())
+
+    /// A pipeline with nothing measured yet.
+    public init(settings: PipelineSettings, startedAt: Date) {
+        self.settings = settings
+        self.startedAt = startedAt
+        evaluator = LocalAirQualityEvaluator(
+            correction: settings.correction, expectedMinutesPerHour: settings.expectedMinutesPerHour)
+        state.withLock { $0.coordinate = settings.coordinate }
+    }
+
+    // MARK: Inputs
+
+    /// Puts back the recent minutes and hours the store holds (at start).
+    public func restore(minutes: [MinuteAggregate], hours: [HourlyAggregate]) {
+        state.withLock { $0.windows.restore(minutes: minutes, hours: hours) }
+    }
+
+    /// The sensor driver whose health and counters the snapshots show (a new one after a restart).
+    public func attach(sensor: (any SensorReadout)?) {
+        state.withLock { $0.sensor = sensor }
+    }
+
+    /// Adds a good sample; returns the minutes it completed, for the store.
+    public func record(_ sample: SensorSample) -> [MinuteAggregate] {
+        let reading = ParticulateReading(
+            time: sample.time.timeIntervalSince1970, pm1: sample.pm1, pm25: sample.pm25, pm10: sample.pm10,
+            pm25CF1: sample.pm25CF1, temperature: sample.temperature, humidity: sample.relativeHumidity)
+        return state.withLock { $0.windows.add(reading) }
+    }
+
+    /// Completes the minute being collected once `now` is past it; returns it, for the store.
+    public func advance(to now: Date) -> [MinuteAggregate] {
+        state.withLock { $0.windows.advance(to: now.timeIntervalSince1970) }
+    }
+
+    /// Completes the minute being collected, whatever the time (shutdown); returns it, for the store.
+    public func flush() -> [MinuteAggregate] {
+        state.withLock { $0.windows.flush() }
+    }
+
+    /// Changes the state in any other way (Open-Meteo's answers, the LEDs, the store, restarts).
+    public func update(_ body: (inout PipelineState) -> Void) {
+        state.withLock { body(&$0) }
+    }
+
+    /// A copy of the state.
+    public var current: PipelineState { state.withLock { $0 } }
+
+    // MARK: Output
+
+    /// The station's state at `now`: the snapshot every consumer renders and the LED state.
+    public func snapshot(at now: Date) -> StationOutput {
+        state.withLock { state in
+            SnapshotAssembly.output(state: &state, settings: settings, evaluator: evaluator, startedAt: startedAt, now: now)
+        }
+    }
+}

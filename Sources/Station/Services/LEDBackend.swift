@@ -1,0 +1,18 @@
+public import LEDs
+
+/// Where the station's LEDs are drawn.
+public enum LEDBackend: Sendable {
+    /// As the `leds` section says: GPIO lines through libgpiod, or the terminal on this writer.
+    case configured(TerminalWriter)
+    /// A recorder (tests): every frame kept with its time.
+    case recording(RecordingLEDDisplay)
+
+    /// The output for `configuration`.
+    /// - Throws: ``GPIO/GPIOError`` with what to fix (chip not found, line busy, permission denied).
+    func makeOutput(_ configuration: LEDConfiguration) throws -> sending LEDOutput {
+        switch self {
+        case .configured(let writer): return try LEDBackendFactory.output(for: configuration, terminal: writer)
+        case .recording(let recorder): return .display(recorder)
+        }
+    }
+}

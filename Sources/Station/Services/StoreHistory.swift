@@ -1,0 +1,31 @@
+import AirQuality
+import FoundationEssentials
+import StationSnapshot
+
+/// `/api/v1/history` from the station's database: stored means, with the station's PM2.5 correction applied
+/// the way the live indices apply it, and each bucket's AQI on the 24-hour table.
+struct StoreHistory: HistoryProvider {
+    let store: StoreService
+    let evaluator: LocalAirQualityEvaluator
+
+    func history(_ query: HistoryQuery) throws -> [HistoryPoint] {
+        let from = Int64(query.from.timeIntervalSince1970.rounded(.down))
+        let to = Int64(query.to.timeIntervalSince1970.rounded(.up))
+        let limit = Int(Double(to - from) / max(1, query.resolution.seconds)) + 2
+        return try store.series(from: from, to: to, resolution: query.resolution.rawValue, limit: limit).map { point in
+            let pm25 = point.pm25.map { evaluator.correct(atm: $0, cf1: point.pm25CF1, humidity: point.humidity).value }
+            var indices: [SubIndex] = []
+            if let pm25, let index = try? AQICalculator.subIndex(.pm2_5, averaging: .twentyFourHours, concentration: pm25) {
+                indices.append(index)
+            }
+            if let pm10 = point.pm10,
+                let index = try? AQICalculator.subIndex(.pm10, averaging: .twentyFourHours, concentration: pm10)
+            {
+                indices.append(index)
+            }
+            return HistoryPoint(
+                time: Date(timeIntervalSince1970: Double(point.time)), pm1_0: point.pm1, pm2_5: pm25, pm10: point.pm10,
+                aqi: OverallIndex(indices)?.value, samples: point.count)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Configuration
+import FoundationEssentials
+import Lifecycle
+import Station
+
+/// `breeze-station run`: the station daemon.
+enum RunCommand: Subcommand {
+    static let name = "run"
+    static let summary = "Run the station: sensor, AQI, LEDs, HTTP, history (the systemd service)"
+    static let help = """
+        Usage: breeze-station run [--config PATH]
+
+        Runs the station until SIGTERM or SIGINT: reads the sensor, computes the AQI (NowCast, 24-hour mean,
+        instantaneous) with the configured correction, reconciles it with Open-Meteo and falls back to the
+        regional value while the sensor is gone, drives the status LEDs, serves the HTTP API and keeps the
+        history in SQLite. Logs go to standard error (journald priorities under systemd).
+
+        Under systemd (Type=notify): READY=1 once the HTTP endpoint serves; WATCHDOG=1 every third of
+        WatchdogSec while the sensor loop makes progress; STOPPING=1 at shutdown. On SIGTERM/SIGINT the LEDs
+        go dark and release their lines, the minute being collected is stored, the database is closed, and
+        the process exits 0 (within 2 s).
+
+        Options:
+          --config PATH   the configuration file (default \(ConfigFile.defaultPath); docs/configuration.md)
+
+        Exit status: 0 stopped by a signal, 1 could not start (the HTTP address cannot be bound), 2 bad
+        arguments, 78 invalid or unreadable configuration (EX_CONFIG: systemd does not restart on it).
+        """
+
+    static func run(_ arguments: inout ArgumentList) async throws -> Int32 {
+        let path = try arguments.option("--config") ?? ConfigFile.defaultPath
+        try arguments.finish()
+        let variables = ProcessInfo.processInfo.environment
+        let configuration = try StationConfigurationLoader.load(path: path, environment: variables)
+        // Caught before anything starts, so a SIGTERM during start-up still shuts down cleanly.
+        let signals = TerminationSignals()
+        defer { signals.restore() }
+        let station = StationRuntime(configuration: configuration, environment: StationEnvironment(variables: variables))
+        let watcher = Task {
+            guard let signal = await signals.wait() else { return }
+            station.logger.notice("\(TerminationSignals.name(signal)) received")
+            station.shutdown()
+        }
+        defer { watcher.cancel() }
+        do {
+            try await station.run()
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        return ExitStatus.success
+    }
+}

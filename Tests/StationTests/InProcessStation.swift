@@ -1,0 +1,119 @@
+import AirQuality
+import Clocks
+import Configuration
+import Diagnostics
+import Foundation
+import HTTPTestSupport
+import JSON
+import LEDs
+import OpenMeteo
+import OpenMeteoTestSupport
+import SensorEmulation
+import Sensors
+import Synchronization
+import WebAPI
+
+@testable import Station
+
+/// The whole station in this process, on a manual clock: the real driver over an emulated PMS5003 link, the
+/// real pipeline, store (SQLite in a temporary directory), HTTP endpoint (loopback), a fake Open-Meteo over real
+/// TCP, and a recording LED display. Virtual time moves only when every service waits on the clock, so hours
+/// run in milliseconds and deterministically.
+final class InProcessStation: Sendable {
+    /// 2026-11-30T09:00:00Z: the fake's model hours cover the day.
+    static let start = Date(timeIntervalSince1970: 1_796_029_200)
+
+    let clock: ManualClock
+    let stream: EmulatedByteStream
+    let recorder = RecordingLEDDisplay(lineCount: 3)
+    let logs = InMemoryLogSink()
+    let runtime: StationRuntime
+    let databasePath: String
+    /// Services that sleep on the clock when idle: the sensor loop, the pipeline ticker, and the Open-Meteo
+    /// refreshes (reference, cities, pollen, climate).
+    let idleSleepers: Int
+    private let task = Mutex<Task<Void, any Error>?>(nil)
+
+    init(
+        directory: URL, fake: FakeOpenMeteo?, pm25: Double, clock: ManualClock = ManualClock(start: InProcessStation.start),
+        stream: EmulatedByteStream? = nil
+    ) throws {
+        self.clock = clock
+        let device = try #require(SensorEmulators.serialDevice(.pms5003, scenario: .steady(pm25: pm25), start: clock.now))
+        let stream = stream ?? EmulatedByteStream(device: device, clock: clock)
+        self.stream = stream
+        databasePath = directory.appendingPathComponent("history.db").path
+        var sensor = SensorConfiguration(model: .pms5003)
+        sensor.driver.interval = .seconds(60)
+        sensor.driver.warmUp = .seconds(10)
+        sensor.driver.staleAfter = .seconds(180)
+        var openMeteo = OpenMeteoConfiguration()
+        openMeteo.enabled = fake != nil
+        if let fake { openMeteo.endpoints = fake.endpoints() }
+        openMeteo.cities = [NamedPlace(name: "Delhi", coordinate: try #require(GeoCoordinate(latitude: 28.61, longitude: 77.21)))]
+        let configuration = StationConfiguration(
+            station: StationSettings(name: "In-process", location: .coordinates(try #require(GeoCoordinate(latitude: 52.52, longitude: 13.41)))),
+            sensor: sensor, leds: LEDConfiguration(backend: .terminal, palette: .breeze, selfTest: false),
+            http: HTTPConfiguration(listen: try ListenAddress(parsing: "127.0.0.1:0"), limits: .standard),
+            openMeteo: openMeteo, storage: StorageConfiguration(path: databasePath), log: LogConfiguration(level: .debug))
+        var environment = StationEnvironment(variables: [:], clock: clock)
+        environment.logSink = logs
+        environment.logFormat = .terminal
+        environment.ledBackend = .recording(recorder)
+        environment.usesControlPins = false
+        environment.publishInterval = .seconds(60)
+        environment.makeSensorDriver = { configuration, _, clock, logger in
+            try SensorDriver(model: .pms5003, link: .serial(stream), settings: configuration.driver, clock: clock, logger: logger)
+        }
+        runtime = StationRuntime(configuration: configuration, environment: environment)
+        idleSleepers = fake == nil ? 2 : 6
+    }
+
+    /// Starts the station and waits until it serves.
+    func start() async throws {
+        let ready = WakeSignal()
+        let runtime = self.runtime
+        task.withLock {
+            $0 = Task { try await runtime.run { _ in ready.signal() } }
+        }
+        await ready.wait(until: Date().addingTimeInterval(30), clock: SystemClock())
+        #expect(runtime.port != nil)
+    }
+
+    /// Moves virtual time forward by `duration`, each step once every service waits on the clock.
+    func advance(by duration: Duration) async {
+        let end = clock.now.adding(duration)
+        while clock.now < end {
+            guard await clock.waitForSleepers(idleSleepers, timeout: .seconds(30)) else {
+                Issue.record("only \(clock.sleeperCount) of \(idleSleepers) services waiting at \(clock.now)")
+                return
+            }
+            clock.advance(to: min(clock.nextDeadline ?? end, end))
+        }
+        _ = await clock.waitForSleepers(idleSleepers, timeout: .seconds(30))
+    }
+
+    /// GET `path` on the endpoint, parsed as JSON.
+    func json(_ path: String) async throws -> JSONValue {
+        let port = try #require(runtime.port)
+        let exchange = try await offPool { try RawHTTPClient.request("GET", path, port: port) }
+        return try JSONValue.parse(exchange.body)
+    }
+
+    /// GET `path` on the endpoint, as text.
+    func text(_ path: String) async throws -> String {
+        let port = try #require(runtime.port)
+        return try await offPool { try RawHTTPClient.request("GET", path, port: port) }.text
+    }
+
+    /// Stops the station and waits for its cleanup.
+    func stop() async throws {
+        runtime.shutdown()
+        let running = task.withLock { $0 }
+        try await running?.value
+    }
+}
+
+#if canImport(Testing)
+    import Testing
+#endif

@@ -1,0 +1,166 @@
+import AirQuality
+import Foundation
+import LEDs
+import OpenMeteo
+import OpenMeteoTestSupport
+import StationSnapshot
+import Testing
+
+@testable import Station
+
+@Suite("The pipeline: samples and the reference in, the station's state out")
+struct StationPipelineTests {
+    /// 2026-11-30T10:00:00Z: inside the fixture's 48 model hours.
+    let start = Date(timeIntervalSince1970: 1_796_032_800)
+
+    func pipeline(reference: Bool = true, leds: LEDConfiguration? = LEDConfiguration(palette: .breeze)) -> StationPipeline {
+        let pipeline = StationPipeline(
+            settings: PipelineSettings(
+                stationName: "Test", coordinate: GeoCoordinate(latitude: 52.52, longitude: 13.41), sensorModel: .pms5003,
+                leds: leds, referenceEnabled: reference, placeServicesEnabled: reference),
+            startedAt: start)
+        pipeline.update { $0.ledsRunning = true }
+        return pipeline
+    }
+
+    /// Samples every `step` seconds for `duration` at `pm25`; returns the completed minutes.
+    @discardableResult
+    func feed(_ pipeline: StationPipeline, _ sensor: FakeSensor, pm25: Double, from: Date, for duration: Double,
+              step: Double = 10) -> [MinuteAggregate] {
+        var minutes: [MinuteAggregate] = []
+        var time = from
+        while time < from.addingTimeInterval(duration) {
+            minutes += pipeline.record(sensor.sample(pm25, at: time))
+            time = time.addingTimeInterval(step)
+        }
+        return minutes
+    }
+
+    @Test("a fresh sensor: the local value, its level on the LEDs, steady")
+    func local() throws {
+        let pipeline = pipeline()
+        let sensor = FakeSensor(at: start)
+        pipeline.attach(sensor: sensor)
+        feed(pipeline, sensor, pm25: 5, from: start, for: 30)
+        let output = pipeline.snapshot(at: start.addingTimeInterval(30))
+        let aqi = try #require(output.snapshot.aqi)
+        #expect(aqi.source == .local)
+        #expect(aqi.basis == .instant)
+        #expect(aqi.level == .excellent || aqi.level == .good)
+        #expect(output.indicator == .local(aqi.level))
+        #expect(output.snapshot.leds.pattern == "solid")
+        #expect(output.snapshot.leds.color == LEDPalette.breeze.color(for: aqi.level))
+        #expect(output.snapshot.sensor.health == .ok)
+        #expect(output.snapshot.sensor.model == "PMS5003")
+        #expect(output.snapshot.sensor.pm2_5 == 5)
+        #expect(output.snapshot.selection?.reason == "local sensor ok")
+        #expect(output.snapshot.reference.statusName == "pending")
+    }
+
+    @Test("the sensor goes stale: Open-Meteo's PM index, marked on the LEDs; back to local when it returns")
+    func fallback() async throws {
+        let pipeline = pipeline()
+        let sensor = FakeSensor(at: start)
+        pipeline.attach(sensor: sensor)
+        feed(pipeline, sensor, pm25: 5, from: start, for: 60)
+        let cache = try await referenceCache(fetchedAt: start.addingTimeInterval(60))
+        pipeline.update { $0.reference = cache }
+        sensor.set(.stale, at: start.addingTimeInterval(120))
+        let stale = pipeline.snapshot(at: start.addingTimeInterval(120))
+        #expect(stale.snapshot.aqi?.source == .openMeteo)
+        #expect(stale.snapshot.aqi?.value == 61)
+        #expect(stale.snapshot.aqi?.basis == .average24h)
+        #expect(stale.indicator == .regional(.moderate))
+        #expect(stale.snapshot.leds.pattern == "marked")
+        #expect(stale.snapshot.leds.color == LEDPalette.breeze.color(for: .moderate))
+        #expect(stale.snapshot.reference.statusName == "ok")
+        #expect(stale.snapshot.selection?.reason.contains("stale") == true)
+
+        sensor.set(.ok, at: start.addingTimeInterval(125))
+        feed(pipeline, sensor, pm25: 5, from: start.addingTimeInterval(125), for: 5)
+        let back = pipeline.snapshot(at: start.addingTimeInterval(130))
+        #expect(back.snapshot.aqi?.source == .local)
+        #expect(back.snapshot.leds.pattern == "solid")
+    }
+
+    @Test("no sensor value and no reference: the sensor's own state on the LEDs")
+    func nothing() {
+        let pipeline = pipeline(reference: false)
+        let sensor = FakeSensor(health: .warmingUp, at: start)
+        pipeline.attach(sensor: sensor)
+        let warming = pipeline.snapshot(at: start)
+        #expect(warming.snapshot.aqi == nil)
+        #expect(warming.indicator == .warmingUp)
+        #expect(warming.snapshot.leds.pattern == "breathing")
+        #expect(warming.snapshot.reference.statusName == "disabled")
+        sensor.set(.fault, at: start)
+        #expect(pipeline.snapshot(at: start).indicator == .fault)
+        sensor.set(.absent, at: start)
+        let absent = pipeline.snapshot(at: start)
+        #expect(absent.indicator == .noData)
+        #expect(absent.snapshot.leds.pattern == "blip")
+        #expect(absent.snapshot.selection?.source == AQISource.none)
+    }
+
+    @Test("no LEDs configured: the block says off")
+    func noLEDs() {
+        let pipeline = pipeline(leds: nil)
+        let sensor = FakeSensor(at: start)
+        pipeline.attach(sensor: sensor)
+        feed(pipeline, sensor, pm25: 5, from: start, for: 10)
+        let output = pipeline.snapshot(at: start.addingTimeInterval(10))
+        #expect(output.snapshot.leds == LEDStatus(color: nil, pattern: "off"))
+    }
+
+    @Test("complete hours are reconciled against the model over the same clock hours")
+    func reconciliation() async throws {
+        let pipeline = pipeline()
+        let sensor = FakeSensor(at: start)
+        pipeline.attach(sensor: sensor)
+        feed(pipeline, sensor, pm25: 14, from: start, for: 3 * 3600 + 60, step: 30)
+        let now = start.addingTimeInterval(3 * 3600 + 60)
+        pipeline.update { $0.reference = nil }
+        let cache = try await referenceCache(fetchedAt: now)
+        pipeline.update { $0.reference = cache }
+        let output = pipeline.snapshot(at: now)
+        let result = try #require(output.snapshot.reconciliation)
+        #expect(result.state == .agrees)
+        #expect(result.pm25?.hours == 3)
+        #expect(output.snapshot.aqi?.basis == .nowcast)
+        #expect(output.snapshot.recentHours.count == 24)
+        #expect(output.snapshot.recentHours.suffix(3).allSatisfy { $0.aqi != nil })
+    }
+
+    @Test("without a location, reconciliation says there will be no reference")
+    func noReference() {
+        let pipeline = pipeline(reference: false)
+        let sensor = FakeSensor(at: start)
+        pipeline.attach(sensor: sensor)
+        feed(pipeline, sensor, pm25: 14, from: start, for: 3600 + 60, step: 30)
+        let output = pipeline.snapshot(at: start.addingTimeInterval(3600 + 60))
+        #expect(output.snapshot.reconciliation?.state == .referenceUnavailable)
+        #expect(output.snapshot.reconciliation?.explanation.contains("no location") == true)
+    }
+
+    @Test("no sensor configured: absent, and the store's and services' metrics are there")
+    func noSensor() {
+        let pipeline = StationPipeline(settings: PipelineSettings(stationName: "Nothing"), startedAt: start)
+        let output = pipeline.snapshot(at: start)
+        #expect(output.snapshot.sensor.health == .absent)
+        #expect(output.snapshot.sensor.reason == "no sensor configured")
+        #expect(output.snapshot.station.latitude == nil)
+        let names = output.snapshot.metrics.map(\.name)
+        #expect(names.contains("breeze_store_write_failures_total"))
+        #expect(names.contains("breeze_service_restarts_total"))
+        let text = PrometheusText.render(StationMetrics.families(output.snapshot))
+        #expect(text.contains("breeze_store_up 1\n"))
+    }
+
+    @Test("the expected minutes of an hour follow the sampling interval")
+    func expectedMinutes() {
+        #expect(PipelineSettings.expectedMinutes(interval: 1) == 60)
+        #expect(PipelineSettings.expectedMinutes(interval: 60) == 60)
+        #expect(PipelineSettings.expectedMinutes(interval: 300) == 12)
+        #expect(PipelineSettings.expectedMinutes(interval: 86_400) == 1)
+    }
+}
