@@ -33,8 +33,11 @@ enum CommandRegistry {
     /// run, demo, check-config.
     static let station: [any Subcommand.Type] = []
 
-    /// doctor.
-    static let deployment: [any Subcommand.Type] = []
+    /// doctor, boards.
+    static let deployment: [any Subcommand.Type] = [
+        DoctorCommand.self,
+        BoardsCommand.self,
+    ]
 
     /// MQTT publishing.
     static let mqtt: [any Subcommand.Type] = []

@@ -1,0 +1,44 @@
+/// What `systemd/breeze-station.service` gives the daemon, as the doctor checks against it (a test keeps the
+/// two in step).
+public enum StationService {
+    /// The unit's name.
+    public static let unitName = "breeze-station.service"
+    /// `SupplementaryGroups=`: the groups that own the GPIO chips, I²C buses and serial ports.
+    public static let supplementaryGroups = ["gpio", "i2c", "dialout"]
+    /// `StateDirectory=`: the only place the service may write (`ProtectSystem=strict`).
+    public static let stateDirectory = "/var/lib/breeze-station"
+    /// The configuration file `ExecStart=` names.
+    public static let configurationPath = "/etc/breeze-station/config.json"
+    /// Where the packages put the board example configurations.
+    public static let boardExamplesDirectory = "/usr/share/breeze-station/boards"
+    /// Device classes of `DeviceAllow=` (names in `/proc/devices`).
+    public static let allowedDeviceClasses = ["gpiochip", "i2c", "ttyS", "ttyAMA", "ttyUSB", "ttyACM"]
+
+    /// Whether a serial device name (`ttyS0`, `ttyUSB1`) is in a class the unit allows.
+    public static func allowsSerialDevice(_ name: String) -> Bool {
+        ["ttyS", "ttyAMA", "ttyUSB", "ttyACM"].contains { prefix in
+            name.hasPrefix(prefix) && name.dropFirst(prefix.count).allSatisfy { $0.isASCII && $0.isNumber }
+        }
+    }
+}
+
+/// Whose access the doctor judges.
+public enum DoctorPerspective: Sendable, Hashable {
+    /// The systemd service: a dynamic user with ``StationService/supplementaryGroups`` (the default when the
+    /// doctor runs as root: root can open everything, the service cannot).
+    case service
+    /// A login user, by name, with the groups `/etc/group` gives them (`doctor --user pi`).
+    case user(String)
+    /// The calling process, with the groups it has now (the default for a non-root user who runs the station
+    /// by hand).
+    case currentProcess
+
+    /// How findings name it.
+    public var subject: String {
+        switch self {
+        case .service: "the service (groups \(StationService.supplementaryGroups.joined(separator: ", ")))"
+        case .user(let name): "user \(name)"
+        case .currentProcess: "you"
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import GPIO
+import StationDoctor
+import Testing
+
+/// Configuration, accounts and groups, state directory, memory limit, perspectives.
+@Suite struct DoctorSystemTests {
+    @Test func aMissingConfigurationPointsToTheBoardsExample() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.remove("/etc/breeze-station/config.json")
+        #expect(
+            machine.examine().messages("config", .problem) == [
+                "no configuration at /etc/breeze-station/config.json: start from the example for this board: "
+                    + "sudo cp /usr/share/breeze-station/boards/pi-4b.json /etc/breeze-station/config.json, then set "
+                    + "station and sensor (docs/configuration.md)"
+            ])
+    }
+
+    @Test func everyConfigurationProblemIsItsOwnLineWithItsKeyPath() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.configuration(
+            #"{"sensor": {"model": "pms5003", "serial": {"baud": 9601}}, "sensr": {}, "leds": {"kind": "disco"}}"#)
+        let messages = machine.examine().messages("config", .problem)
+        #expect(messages.count == 3, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("/etc/breeze-station/config.json: sensor.serial.baud: expected one of") })
+        #expect(messages.contains { $0.hasPrefix("/etc/breeze-station/config.json: leds.kind:") })
+        #expect(messages.contains { $0.contains("sensr: unknown key; did you mean \"sensor\"?") })
+    }
+
+    @Test func invalidJSONIsOneProblem() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.configuration(#"{"sensor": {"model": "pms5003",}"#)
+        let messages = machine.examine().messages("config", .problem)
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("/etc/breeze-station/config.json is not valid JSON") == true)
+    }
+
+    @Test func theDoctorAsksTheCallerToReadTheSectionsItDoesNotKnow() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        let doctor = StationDoctor(
+            host: machine.host, gpio: machine.noChips, perspective: .service,
+            readOtherSections: { root in
+                _ = root.section("station")?.string("name")
+                for key in ["http", "openmeteo", "storage", "log"] { _ = root.value(key) }
+            })
+        let messages = doctor.examine().messages("config", .problem)
+        // pi-4b.json's station section has latitude and longitude, which this reader does not know.
+        #expect(messages.count == 2, "\(messages)")
+        #expect(messages.allSatisfy { $0.contains("station.l") && $0.contains("unknown key") })
+    }
+
+    @Test func aConfigurationTheDynamicUserCannotReadIsAProblemForTheService() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.boardConfiguration("pi-4b.json")
+        try machine.write("/etc/breeze-station/config.json", "{}", mode: 0o640)
+        #expect(
+            machine.examine().messages("config", .problem) == [
+                "the service (a dynamic user) cannot read /etc/breeze-station/config.json (-rw-r-----): "
+                    + "sudo chmod 0644 /etc/breeze-station/config.json"
+            ])
+        try machine.write("/etc/breeze-station/config.json", "{}", mode: 0o644)
+        try machine.directory("/etc/breeze-station", mode: 0o750)
+        #expect(
+            machine.examine().messages("config", .problem) == [
+                "the service cannot reach /etc/breeze-station/config.json: /etc/breeze-station is not searchable by "
+                    + "others: sudo chmod o+x /etc/breeze-station"
+            ])
+    }
+
+    @Test func aGroupTheUnitNeedsButTheSystemLacksIsAProblem() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.accounts(deviceGroup: "dialout", without: ["gpio"])
+        let messages = machine.examine().messages("group", .problem)
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("group gpio does not exist, so the service cannot start") == true)
+        #expect(messages.first?.contains("sudo groupadd --system gpio") == true)
+    }
+
+    @Test func aUserNotInTheDevicesGroupIsToldTheUsermodLine() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        let outside = machine.examine(perspective: .user("pi")).messages("access", .problem)
+        #expect(outside.first?.contains("/dev/serial0 (/dev/ttyS0) is -rw-rw----") == true)
+        #expect(outside.first?.hasSuffix("user pi cannot open it; add pi to group dialout: sudo usermod -aG dialout pi, then log in again") == true)
+        try machine.accounts(deviceGroup: "dialout", members: ["dialout": ["pi"]])
+        #expect(machine.examine(perspective: .user("pi")).messages("access", .problem).isEmpty)
+        #expect(machine.examine(perspective: .user("nobody")).messages("access", .problem) == ["no user nobody in /etc/passwd"])
+    }
+
+    @Test func aLoginOlderThanTheGroupChangeIsToldToLogInAgain() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.accounts(deviceGroup: "dialout", members: ["dialout": ["pi"]])
+        // uid 64001 = pi; the process still has only its primary group.
+        let stale = machine.identity(uid: 64001, gid: 64001, groups: [64001])
+        let messages = machine.examine(perspective: .currentProcess, host: stale).messages("access", .problem)
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("/etc/group puts pi in group dialout, but this login session started before that") == true)
+        #expect(messages.first?.hasSuffix("log out and in again (or run 'newgrp dialout')") == true)
+        let fresh = machine.identity(uid: 64001, gid: 64001, groups: [64001, machine.fileGroup])
+        #expect(machine.examine(perspective: .currentProcess, host: fresh).messages("access", .problem).isEmpty)
+    }
+
+    @Test func storageOutsideTheStateDirectoryIsAProblemForTheService() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.configuration(#"{"storage": {"path": "/home/pi/breeze"}}"#)
+        let messages = machine.examine().messages("state-directory", .problem)
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("the only place the service may write (ProtectSystem=strict)") == true)
+        #expect(messages.first?.contains("ReadWritePaths=/home/pi/breeze") == true)
+    }
+
+    @Test func aStateDirectoryTheUserCannotWriteIsAProblem() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.directory("/var/lib", mode: 0o755)
+        try machine.remove("/var/lib/breeze-station")
+        let messages = machine.examine(perspective: .user("pi")).messages("state-directory", .problem)
+        #expect(
+            messages == [
+                "storage.path /var/lib/breeze-station does not exist and /var/lib is not writable by user pi: "
+                    + "sudo install -d -o pi /var/lib/breeze-station"
+            ])
+        #expect(machine.examine().messages("state-directory", .ok).first?.contains("systemd creates it at start") == true)
+    }
+
+    @Test func aDisabledMemoryControllerIsAWarningThatKeepsTheStatusZero() throws {
+        let machine = try FakeMachine()
+        let gpio = try machine.healthyPi4()
+        try machine.write(
+            "/proc/cgroups",
+            "#subsys_name\thierarchy\tnum_cgroups\tenabled\ncpu\t0\t80\t1\nmemory\t0\t80\t0\npids\t0\t80\t1\n")
+        let report = machine.examine(gpio: gpio)
+        #expect(report.warnings.map(\.check) == ["memory-limit"])
+        #expect(report.warnings.first?.message.contains("cgroup_enable=memory") == true)
+        #expect(report.exitStatus == 0)
+        #expect(report.summary == "no problems, 1 warning")
+    }
+
+    @Test func theReportRendersOneLinePerFindingAndASummary() {
+        let report = DoctorReport(findings: [
+            DoctorFinding(.ok, "board", "fine"), DoctorFinding(.problem, "uart", "off: do this"),
+            DoctorFinding(.warning, "memory-limit", "not enforced"),
+        ])
+        #expect(report.lines() == ["ok   board: fine", "FAIL uart: off: do this", "warn memory-limit: not enforced", "1 problem, 1 warning"])
+        #expect(report.lines(minimum: .warning) == ["FAIL uart: off: do this", "warn memory-limit: not enforced", "1 problem, 1 warning"])
+        #expect(report.json["status"] == .number(1))
+        #expect(DoctorReport(findings: []).summary == "no problems found")
+    }
+}
