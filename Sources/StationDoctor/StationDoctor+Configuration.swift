@@ -22,14 +22,15 @@ extension StationDoctor {
                 loaded.findings.append(
                     .problem("config", "\(path) cannot be read: \(readAdvice(path))"))
             } else {
-                let example = board.profile.map {
-                    "\(StationService.boardExamplesDirectory)/\($0.exampleConfiguration)"
-                } ?? "\(StationService.boardExamplesDirectory)/<board>.json"
+                let directory = StationService.boardExamplesDirectories.first(where: host.exists)
+                    ?? StationService.boardExamplesDirectories[0]
+                let example = "\(directory)/\(board.profile?.exampleConfiguration ?? "<board>.json")"
                 loaded.findings.append(
                     .problem(
                         "config",
-                        "no configuration at \(path): start from the example for this board: "
-                            + "sudo cp \(example) \(path), then set station and sensor (docs/configuration.md)"))
+                        "no configuration at \(path): start from the example for this board"
+                            + (board.profile == nil ? " (breeze-station boards lists them)" : "")
+                            + ": sudo cp \(example) \(path), then set station and sensor (docs/configuration.md)"))
             }
             return loaded
         }

@@ -9,8 +9,8 @@ public enum StationService {
     public static let stateDirectory = "/var/lib/breeze-station"
     /// The configuration file `ExecStart=` names.
     public static let configurationPath = "/etc/breeze-station/config.json"
-    /// Where the packages put the board example configurations.
-    public static let boardExamplesDirectory = "/usr/share/breeze-station/boards"
+    /// Where the package (`/usr/share`) and `make install` (`/usr/local/share`) put the board examples.
+    public static let boardExamplesDirectories = ["/usr/share/breeze-station/boards", "/usr/local/share/breeze-station/boards"]
     /// Device classes of `DeviceAllow=` (names in `/proc/devices`).
     public static let allowedDeviceClasses = ["gpiochip", "i2c", "ttyS", "ttyAMA", "ttyUSB", "ttyACM"]
 
