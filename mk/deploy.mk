@@ -11,6 +11,9 @@
 #                        and address families (strace)
 #   make check-deb       the package's structure, lintian, and dpkg -i/-r/-P in a throwaway overlay root
 #   make check-deploy    all three (run by make test)
+#   make check-clean-install   the package on a clean Debian 12 booting systemd (debootstrap + systemd-nspawn):
+#                        apt resolves Depends from the archive, the service starts in its sandbox (not in
+#                        make test: network, ~3 min the first time)
 
 # systemd: systemd-analyze (and the unit targets verify resolves); strace: the sandbox check; gcc: mdwe-exec;
 # python3, curl: the sandbox check's workloads; dpkg-dev: dpkg-shlibdeps; lintian: the package lint;
@@ -26,7 +29,7 @@ RELEASE_BIN := .build/release/breeze-station
 MDWE_EXEC := .build/tools/mdwe-exec
 DEB_DIR := .build/deb
 
-.PHONY: install uninstall deb release-station check-unit check-sandbox check-deb check-deploy
+.PHONY: install uninstall deb release-station check-unit check-sandbox check-deb check-deploy check-clean-install
 
 # Only the station's product: the benchmarks need not be built to install it.
 release-station: deps
@@ -57,3 +60,7 @@ check-deb: deb
 	@sh scripts/check-deb.sh $$(ls -t $(DEB_DIR)/breeze-station_*.deb | head -n 1)
 
 check-deploy: check-unit check-sandbox check-deb
+
+check-clean-install: deb
+	@sh scripts/install-debian-packages.sh debootstrap systemd-container
+	@sh scripts/check-clean-install.sh $$(ls -t $(DEB_DIR)/breeze-station_*.deb | head -n 1)
