@@ -67,6 +67,27 @@ import WebAPI
         #expect(BoardProfile.standardPins.single == 26)
     }
 
+    /// Every `GPIOn (pin p)`, `5 V (pin p)` and `GND (pin p)` in the wiring guide is right for the header.
+    @Test func theWiringGuidesPinNumbersMatchTheHeader() throws {
+        let text = try Self.read("docs/wiring.md")
+        let gpio = try Regex(#"GPIO(\d+) \(pin (\d+)\)"#)
+        var checked = 0
+        for match in text.matches(of: gpio) {
+            let number = try #require(match.output[1].substring.flatMap { Int($0) })
+            let pin = try #require(match.output[2].substring.flatMap { Int($0) })
+            #expect(RaspberryPiHeader.physicalPin[number] == pin, "GPIO\(number) is pin \(RaspberryPiHeader.physicalPin[number] ?? 0), not \(pin)")
+            checked += 1
+        }
+        for (label, pins) in [("5 V", RaspberryPiHeader.fiveVoltPins), ("GND", RaspberryPiHeader.groundPins)] {
+            for match in text.matches(of: try Regex("\(label) \\(pin (\\d+)")) {
+                let pin = try #require(match.output[1].substring.flatMap { Int($0) })
+                #expect(pins.contains(pin), "\(label) is not on pin \(pin)")
+                checked += 1
+            }
+        }
+        #expect(checked > 40)
+    }
+
     @Test func theHeaderChipLabelsAreTheOnesTheGPIOModuleKnows() {
         for profile in BoardProfile.all {
             #expect(PiHeaderChips.isHeaderChip(label: profile.gpioChipLabel), "\(profile.id)")
