@@ -29,10 +29,14 @@ RELEASE_BIN := .build/release/breeze-station
 MDWE_EXEC := .build/tools/mdwe-exec
 DEB_DIR := .build/deb
 
-.PHONY: install uninstall deb release-station check-unit check-sandbox check-deb check-deploy check-clean-install
+.PHONY: deploy-deps install uninstall deb release-station check-unit check-sandbox check-deb check-deploy check-clean-install
+
+# What building the release and the package needs, without the test packages (no browser or VM on a Pi).
+deploy-deps:
+	@sh scripts/install-debian-packages.sh $(BUILD_PACKAGES) dpkg-dev binutils
 
 # Only the station's product: the benchmarks need not be built to install it.
-release-station: deps
+release-station: deploy-deps
 	$(SWIFT) build -c release --static-swift-stdlib --product breeze-station $(SWIFT_BUILD_FLAGS)
 
 install: release-station
@@ -53,10 +57,10 @@ check-unit: deps
 	@sh scripts/check-unit.sh $(BIN) $(UNIT_EXPOSURE)
 
 # The release binary is the one that ships (static Swift standard library, optimised).
-check-sandbox: release-station $(MDWE_EXEC)
+check-sandbox: deps release-station $(MDWE_EXEC)
 	@python3 scripts/check-sandbox.py $(RELEASE_BIN) $(MDWE_EXEC) systemd/breeze-station.service
 
-check-deb: deb
+check-deb: deps deb
 	@sh scripts/check-deb.sh $$(ls -t $(DEB_DIR)/breeze-station_*.deb | head -n 1)
 
 check-deploy: check-unit check-sandbox check-deb
