@@ -7,7 +7,8 @@ on a machine where systemd is not PID 1 (CI containers) and so `systemd-run` can
   the strace log is searched for an attempt at one;
 - SystemCallFilter=@system-service ~@privileged @resources: every system call the commands make (strace -f)
   must be in the set systemd-analyze expands for those lines;
-- RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6: every socket() family used must be one of them.
+- RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6: every socket() family used must be one of them;
+- ProcSubset=pid: nothing under /proc but the processes' own entries is opened.
 
 Usage: check-sandbox.py BINARY MDWE_EXEC UNIT_FILE
 
@@ -107,7 +108,9 @@ FAMILIES = set(" ".join(unit_values("RestrictAddressFamilies")).split())
 CALL = re.compile(r"^\d+\s+(?:<\.\.\. )?([a-z_0-9]+)(?:\(| resumed>)")
 SOCKET = re.compile(r"^\d+\s+socket\((AF_[A-Z0-9]+)")
 WX = re.compile(r"^\d+\s+(mmap|mprotect|pkey_mprotect)\(.*PROT_WRITE\|PROT_EXEC|^\d+\s+(mmap|mprotect|pkey_mprotect)\(.*PROT_EXEC\|PROT_WRITE")
-used_calls, used_families, wx_attempts = {}, {}, []
+# ProcSubset=pid: only /proc/<pid>, /proc/self and /proc/thread-self are visible.
+PROC_PATH = re.compile(r'^\d+\s+(?:openat\(AT_FDCWD, |open\(|newfstatat\(AT_FDCWD, |stat\(|access\(|readlink\()"(/proc/[^"]*)"')
+used_calls, used_families, wx_attempts, proc_paths = {}, {}, [], {}
 
 
 def traced(name, arguments):
@@ -126,6 +129,12 @@ def collect(name, log):
             used_families.setdefault(match.group(1), name)
         if WX.search(line):
             wx_attempts.append(f"{name}: {line.strip()[:160]}")
+        match = PROC_PATH.match(line)
+        # doctor runs as an admin command, never under the unit: /proc/cmdline and the device tree are its job.
+        if match and name != "doctor":
+            first = match.group(1).split("/")[2] if match.group(1).count("/") >= 2 else ""
+            if not (first.isdigit() or first in ("self", "thread-self")):
+                proc_paths.setdefault(match.group(1), name)
 
 
 def run(name, arguments, expect_status=0, check=None, timeout=60):
@@ -344,6 +353,10 @@ def main():
         report("FAIL", "RestrictAddressFamilies", ", ".join(f"{f} ({n})" for f, n in sorted(families.items())))
     else:
         report("PASS", "RestrictAddressFamilies", "families used: " + (" ".join(sorted(used_families)) or "none"))
+    if proc_paths:
+        report("FAIL", "ProcSubset", "hidden by ProcSubset=pid: " + ", ".join(f"{p} ({n})" for p, n in sorted(proc_paths.items())))
+    else:
+        report("PASS", "ProcSubset", "only /proc/<pid>, /proc/self entries read")
     if wx_attempts:
         report("FAIL", "MemoryDenyWriteExecute", "W+X mappings requested: " + "; ".join(wx_attempts[:3]))
     else:

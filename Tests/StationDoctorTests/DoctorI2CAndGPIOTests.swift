@@ -84,9 +84,8 @@ import Testing
 
     @Test func aBusyLineNamesItsHolder() throws {
         let machine = try FakeMachine()
-        let gpio = try machine.healthyPi4()
+        _ = try machine.healthyPi4()
         let busy = try machine.headerChip(label: "pinctrl-bcm2711", lines: 58, busy: [13: "spi0 CS0", 27: "breeze-station"])
-        _ = gpio
         let report = machine.examine(gpio: busy)
         #expect(
             report.messages("gpio-line", .problem) == [
