@@ -6,8 +6,8 @@
 # A minimal Debian 12 (debootstrap --variant=minbase plus systemd, dbus, ca-certificates; cached in
 # .build/clean-install/base.tar) boots systemd 252 as PID 1 in a systemd-nspawn container, on a throwaway
 # copy. Inside: `apt-get install ./PACKAGE.deb` from the Debian archive (so Depends must be complete), then
-# the service as the package left it: enabled, started by the postinst, running as a dynamic user inside the
-# unit's sandbox (seccomp filter, MemoryDenyWriteExecute, ProtectSystem, DevicePolicy). Until
+# the service as the package left it: enabled, started by the postinst, running as user breeze-station inside
+# the unit's sandbox (seccomp filter, MemoryDenyWriteExecute, ProtectSystem, DevicePolicy). Until
 # `breeze-station run` exists the real unit is reported PEND, and a drop-in runs `serve --snapshot` under the
 # same sandbox instead (only ExecStart, Type and WatchdogSec change). Then `apt-get purge`.
 #
@@ -86,7 +86,8 @@ else
 fi
 [ "$(inside systemctl is-enabled breeze-station.service 2>/dev/null)" = enabled ] \
     && pass "enabled" || fail "enabled" "$(inside systemctl is-enabled breeze-station.service 2>&1)"
-inside getent group gpio i2c dialout >/dev/null && pass "groups" "gpio i2c dialout" || fail "groups" "missing"
+inside sh -c 'getent passwd breeze-station && getent group gpio i2c dialout' >/dev/null \
+    && pass "user and groups" "breeze-station; gpio i2c dialout" || fail "user and groups" "missing"
 
 show() { inside systemctl show breeze-station.service -p "$1" --value; }
 if inside /usr/bin/breeze-station --help | grep -q '^  run '; then
@@ -118,7 +119,7 @@ EOF
     body=$(inside bash -c 'exec 3<>/dev/tcp/127.0.0.1/8080 && printf "GET /healthz HTTP/1.0\r\n\r\n" >&3 && cat <&3' 2>&1)
     pid=$(show MainPID)
     if [ "$(show ActiveState)" = active ] && [ "$(show NRestarts)" = 0 ] && echo "$body" | grep -q '"status":"ok"'; then
-        pass "the sandbox (serve)" "active 5 s, no restart, uid $(inside stat -c %u "/proc/$pid") (dynamic), HTTP 200 /healthz"
+        pass "the sandbox (serve)" "active 5 s, no restart, user $(inside stat -c %U "/proc/$pid"), HTTP 200 /healthz"
         inside grep -E '^(Seccomp|NoNewPrivs|CapEff|Groups):' "/proc/$pid/status" | tr '\t' ' ' | sed 's/^/      /'
     else
         fail "the sandbox (serve)" "$(show ActiveState)/$(show SubState), status $(show ExecMainStatus): $(echo "$body" | head -c 200)"
@@ -126,13 +127,14 @@ EOF
     fi
     # What systemd itself said about applying the unit (warnings: settings the container cannot honour).
     inside journalctl --no-pager -o cat _PID=1 -p warning 2>/dev/null | grep -i 'breeze' | sort -u | sed 's/^/      systemd: /'
-    inside test -d /var/lib/private/breeze-station && pass "state directory" "/var/lib/private/breeze-station" \
+    [ "$(inside stat -c %U /var/lib/breeze-station 2>/dev/null)" = breeze-station ] \
+        && pass "state directory" "/var/lib/breeze-station, owned by breeze-station" \
         || fail "state directory" "not created"
     inside rm -rf /etc/systemd/system/breeze-station.service.d
 fi
 
 if inside apt-get purge -y -qq breeze-station >"$work/purge.log" 2>&1 && ! inside test -e /usr/bin/breeze-station \
-    && ! inside test -e /etc/breeze-station && ! inside test -e /var/lib/private/breeze-station \
+    && ! inside test -e /etc/breeze-station && ! inside test -e /var/lib/breeze-station \
     && [ "$(show LoadState)" != loaded ]; then
     pass "apt-get purge" "stopped, files, configuration and state gone"
 else

@@ -86,10 +86,10 @@ expect() { name=$1; shift; if "$@" >/tmp/out 2>&1; then say ok "$name"; else say
 # Earlier installations on this machine (make install, another package) would only confuse the checks.
 rm -f /usr/local/bin/breeze-station /etc/systemd/system/breeze-station.service
 dpkg --purge breeze-station >/dev/null 2>&1 || true
-rm -rf /etc/breeze-station /var/lib/breeze-station /var/lib/private/breeze-station
+rm -rf /etc/breeze-station /var/lib/breeze-station
 
 expect "dpkg -i (dependencies checked)" dpkg -i /package.deb
-expect "groups gpio i2c dialout" getent group gpio i2c dialout
+expect "user and groups" sh -c 'getent passwd breeze-station && getent group gpio i2c dialout breeze-station'
 expect "enabled for multi-user.target" test -L /etc/systemd/system/multi-user.target.wants/breeze-station.service
 expect "nothing started (no systemd)" test ! -e /run/systemd/system
 expect "libraries resolve" sh -c '! ldd /usr/bin/breeze-station | grep -q "not found"'
@@ -101,15 +101,14 @@ expect "systemd-analyze security" systemd-analyze security --offline=yes --thres
 echo '{"station": {"name": "edited"}}' >/etc/breeze-station/config.json
 expect "reinstall (upgrade path)" dpkg -i /package.deb
 expect "edited conffile kept" grep -q edited /etc/breeze-station/config.json
-mkdir -p /var/lib/private/breeze-station && ln -sfn private/breeze-station /var/lib/breeze-station
-touch /var/lib/private/breeze-station/history.sqlite
+mkdir -p /var/lib/breeze-station && touch /var/lib/breeze-station/history.sqlite
 expect "dpkg -r" dpkg -r breeze-station
 expect "binary removed" test ! -e /usr/bin/breeze-station
 expect "configuration kept after -r" test -f /etc/breeze-station/config.json
 expect "unit masked after -r" sh -c 'test "$(readlink /etc/systemd/system/breeze-station.service)" = /dev/null'
 expect "dpkg -P" dpkg -P breeze-station
 expect "configuration purged" test ! -e /etc/breeze-station/config.json
-expect "state purged" test ! -e /var/lib/private/breeze-station -a ! -e /var/lib/breeze-station
+expect "state purged" test ! -e /var/lib/breeze-station
 expect "mask and enablement purged" sh -c '! test -e /etc/systemd/system/breeze-station.service -o -L /etc/systemd/system/multi-user.target.wants/breeze-station.service'
 
 # make install's live path (no DESTDIR), in the same throwaway root: groups, files, no systemd to enable.

@@ -1,13 +1,13 @@
 #!/bin/sh
-# Installs Breeze Station: the binary, the systemd unit, the groups (sysusers.d), the udev rule for GPIO and
-# I²C, the board profiles and examples, the docs, and /etc/breeze-station/config.json when there is none.
+# Installs Breeze Station: the binary, the systemd unit, its user and groups (sysusers.d), the udev rule for
+# GPIO and I²C, the board profiles and examples, the docs, and /etc/breeze-station/config.json if missing.
 #
 #   scripts/install.sh --binary PATH [--prefix /usr/local] [--destdir DIR] [--layout local|debian]
 #
 # --layout local (make install): the admin's places (/etc/systemd/system, /etc/sysusers.d, /etc/udev/rules.d),
-#   the unit's ExecStart rewritten to PREFIX/bin; with no DESTDIR it also applies the groups and the udev rule
-#   and, when systemd is PID 1, reloads systemd and enables the service (not started: edit the configuration
-#   and run the doctor first).
+#   the unit's ExecStart rewritten to PREFIX/bin; with no DESTDIR it also creates the user and groups, applies
+#   the udev rule and, when systemd is PID 1, reloads systemd and enables the service (not started: edit the
+#   configuration and run the doctor first).
 # --layout debian (make deb): the package's places (/lib/systemd/system, /usr/lib/sysusers.d,
 #   /lib/udev/rules.d) under DESTDIR, PREFIX /usr, the configuration always staged (it is a conffile);
 #   nothing is activated (the maintainer scripts do that).
@@ -69,7 +69,7 @@ for doc in operations wiring configuration sensors leds api openmeteo; do
     if [ -f "$here/docs/$doc.md" ]; then install -m 0644 "$here/docs/$doc.md" "$destdir$docdir/$doc.md"; fi
 done
 
-# The configuration: readable by the service's dynamic user (no secrets in it by default).
+# The configuration: readable by the service's user (no secrets in it by default).
 install -d -m 0755 "$destdir/etc/breeze-station"
 config="$destdir/etc/breeze-station/config.json"
 if [ "$layout" = debian ] || [ ! -e "$config" ]; then
@@ -86,6 +86,8 @@ if command -v systemd-sysusers >/dev/null 2>&1; then
     systemd-sysusers "$sysusersdir/breeze-station.conf"
 else
     for group in gpio i2c dialout; do getent group "$group" >/dev/null || groupadd --system "$group"; done
+    getent passwd breeze-station >/dev/null || useradd --system --user-group --home-dir /var/lib/breeze-station \
+        --no-create-home --shell /usr/sbin/nologin --comment "Breeze Station air-quality monitor" breeze-station
 fi
 if [ -S /run/udev/control ] && command -v udevadm >/dev/null 2>&1; then
     udevadm control --reload-rules || true

@@ -21,8 +21,8 @@ struct DeviceAccess {
         let ownership = "\(status.modeString) \(owner):\(groupName)"
         switch perspective {
         case .service:
-            let serviceGroups = Set(StationService.supplementaryGroups.compactMap { accounts.group(named: $0)?.id })
-            if grants(status, uid: nil, groups: serviceGroups) {
+            let service = StationService.identity(in: accounts)
+            if grants(status, uid: service.uid, groups: service.groups) {
                 return [.ok(check, "\(shown) is \(ownership): the service can open it")]
             }
             return [.problem(check, "\(shown) is \(ownership): \(perspective.subject) cannot open it; " + remedy(
@@ -58,10 +58,17 @@ struct DeviceAccess {
 
     /// Whether `status` grants read and write to `uid` (nil: a user owning nothing) in `groups`.
     func grants(_ status: FileStatus, uid: UInt32?, groups: Set<UInt32>) -> Bool {
+        Self.grants(status, uid: uid, groups: groups, permission: 0o6)
+    }
+
+    /// Whether `status` grants `permission` (octal rwx bits, e.g. `0o4` read) to `uid` in `groups`, as the kernel
+    /// decides: the owner's bits for the owner, else the group's for a member, else the others'.
+    static func grants(_ status: FileStatus, uid: UInt32?, groups: Set<UInt32>, permission: UInt32) -> Bool {
         let bits = status.permissions
-        if let uid, uid == status.owner { return bits & 0o600 == 0o600 }
-        if groups.contains(status.group) { return bits & 0o060 == 0o060 }
-        return bits & 0o006 == 0o006
+        if uid == 0 { return true }
+        if let uid, uid == status.owner { return bits >> 6 & permission == permission }
+        if groups.contains(status.group) { return bits >> 3 & permission == permission }
+        return bits & permission == permission
     }
 
     private func remedy(

@@ -14,7 +14,7 @@ extension StationDoctor {
 
     /// Reads and validates the configuration file; what parsed is used by the other checks even when some
     /// keys are wrong.
-    func loadConfiguration(board: DetectedBoard) -> LoadedConfiguration {
+    func loadConfiguration(board: DetectedBoard, accounts: AccountDatabase) -> LoadedConfiguration {
         var loaded = LoadedConfiguration()
         let path = configurationPath
         guard let text = host.readText(path) else {
@@ -60,32 +60,37 @@ extension StationDoctor {
             loaded.findings.append(
                 .warning("config", "\(path) has no sensor section: the station shows only Open-Meteo's values"))
         }
-        if perspective == .service { loaded.findings += serviceReadability(of: path) }
+        if perspective == .service { loaded.findings += serviceReadability(of: path, accounts: accounts) }
         return loaded
     }
 
-    /// The service runs as a dynamic user in none of the file's groups: it reads the file through the
-    /// "other" permission bits, and needs search permission on every directory on the way.
-    func serviceReadability(of path: String) -> [DoctorFinding] {
-        var blocked: [String] = []
+    /// The service reads the file as its own user (usually neither the file's owner nor in its group): it
+    /// needs read permission on the file and search permission on every directory on the way.
+    func serviceReadability(of path: String, accounts: AccountDatabase) -> [DoctorFinding] {
+        let service = StationService.identity(in: accounts)
         var directory = path
         while let slash = directory.lastIndex(of: "/"), slash != directory.startIndex {
             directory = String(directory[..<slash])
-            if let status = host.status(directory), status.permissions & 0o001 == 0 { blocked.append(directory) }
+            if let status = host.status(directory),
+                !DeviceAccess.grants(status, uid: service.uid, groups: service.groups, permission: 0o1)
+            {
+                return [
+                    .problem(
+                        "config",
+                        "the service (user \(StationService.user)) cannot reach \(path): \(directory) is not "
+                            + "searchable for it: sudo chmod o+x \(directory)")
+                ]
+            }
         }
-        if let directory = blocked.first {
+        if let status = host.status(path),
+            !DeviceAccess.grants(status, uid: service.uid, groups: service.groups, permission: 0o4)
+        {
             return [
                 .problem(
                     "config",
-                    "the service cannot reach \(path): \(directory) is not searchable by others: "
-                        + "sudo chmod o+x \(directory)")
-            ]
-        }
-        if let status = host.status(path), status.permissions & 0o004 == 0 {
-            return [
-                .problem(
-                    "config",
-                    "the service (a dynamic user) cannot read \(path) (\(status.modeString)): sudo chmod 0644 \(path)")
+                    "the service (user \(StationService.user)) cannot read \(path) (\(status.modeString) "
+                        + "\(accounts.groupName(status.group))): sudo chmod 0644 \(path), or, when it holds secrets, "
+                        + "sudo chgrp \(StationService.user) \(path) && sudo chmod 0640 \(path)")
             ]
         }
         return []

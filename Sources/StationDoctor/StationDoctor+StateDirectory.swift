@@ -9,8 +9,8 @@ extension StationDoctor {
         let key = configured == nil ? "the state directory \(path)" : "storage.path \(path)"
         var findings: [DoctorFinding] = []
         if perspective == .service {
-            let allowed = [StationService.stateDirectory, "/var/lib/private/breeze-station"]
-            guard allowed.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) else {
+            let allowed = StationService.stateDirectory
+            guard path == allowed || path.hasPrefix(allowed + "/") else {
                 return [
                     .problem(
                         "state-directory",
@@ -24,7 +24,9 @@ extension StationDoctor {
             guard status.kind == .directory else {
                 return [.problem("state-directory", "\(key) is not a directory: move it away or choose another path")]
             }
-            if perspective != .service, !canWrite(status, accounts: accounts) {
+            if perspective == .service {
+                findings += serviceOwnership(of: path, accounts: accounts)
+            } else if !canWrite(status, accounts: accounts) {
                 findings.append(
                     .problem(
                         "state-directory",
@@ -62,20 +64,39 @@ extension StationDoctor {
         return findings
     }
 
+    /// systemd gives the state directory itself to `User=` at start, but not files a restore left to root:
+    /// the service then cannot write its database.
+    private func serviceOwnership(of path: String, accounts: AccountDatabase) -> [DoctorFinding] {
+        guard let user = accounts.user(named: StationService.user) else { return [] }
+        let foreign = (host.entries(path) ?? []).filter { name in
+            guard let status = host.status(path + "/" + name) else { return false }
+            return status.owner != user.id
+                && !DeviceAccess.grants(status, uid: user.id, groups: StationService.identity(in: accounts).groups,
+                    permission: status.kind == .directory ? 0o3 : 0o2)
+        }
+        guard !foreign.isEmpty else { return [] }
+        let shown = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? ", ..." : "")
+        return [
+            .problem(
+                "state-directory",
+                "\(shown) in \(path) belong to another user, so the service (user \(StationService.user)) cannot "
+                    + "write them (a restore as root?): sudo chown -R \(StationService.user): \(path)")
+        ]
+    }
+
     private func canWrite(_ status: FileStatus, accounts: AccountDatabase) -> Bool {
-        let (uid, groups): (UInt32, Set<UInt32>)
         switch perspective {
-        case .service: return true
+        case .service:
+            let service = StationService.identity(in: accounts)
+            return DeviceAccess.grants(status, uid: service.uid, groups: service.groups, permission: 0o3)
         case .user(let name):
             guard let user = accounts.user(named: name) else { return false }
-            (uid, groups) = (user.id, accounts.groupIDs(of: user))
+            return DeviceAccess.grants(status, uid: user.id, groups: accounts.groupIDs(of: user), permission: 0o3)
         case .currentProcess:
-            (uid, groups) = (host.identity.uid, Set(host.identity.groups + [host.identity.gid]))
+            let identity = host.identity
+            return DeviceAccess.grants(
+                status, uid: identity.uid, groups: Set(identity.groups + [identity.gid]), permission: 0o3)
         }
-        if uid == 0 { return true }
-        if uid == status.owner { return status.permissions & 0o300 == 0o300 }
-        if groups.contains(status.group) { return status.permissions & 0o030 == 0o030 }
-        return status.permissions & 0o003 == 0o003
     }
 
     private func nearestExistingParent(of path: String) -> String? {

@@ -52,9 +52,9 @@ public struct StationDoctor: Sendable {
         let accounts = AccountDatabase(host: host)
         let board = detectBoard()
         var findings = [board.finding]
-        let configuration = loadConfiguration(board: board)
+        let configuration = loadConfiguration(board: board, accounts: accounts)
         findings += configuration.findings
-        if perspective == .service { findings += serviceGroupFindings(accounts: accounts) }
+        if perspective == .service { findings += serviceAccountFindings(accounts: accounts) }
         let access = DeviceAccess(host: host, accounts: accounts, perspective: perspective)
         if let sensor = configuration.sensor {
             switch sensor.model.bus {
@@ -115,20 +115,33 @@ public struct StationDoctor: Sendable {
         return (path, BootConfiguration(text: text))
     }
 
-    // MARK: - Groups the unit needs
+    // MARK: - The user and groups the unit needs
 
-    func serviceGroupFindings(accounts: AccountDatabase) -> [DoctorFinding] {
-        let missing = StationService.supplementaryGroups.filter { accounts.group(named: $0) == nil }
-        guard !missing.isEmpty else {
-            return [.ok("group", "groups \(StationService.supplementaryGroups.joined(separator: ", ")) exist")]
+    func serviceAccountFindings(accounts: AccountDatabase) -> [DoctorFinding] {
+        let sysusers = "the package creates it through /usr/lib/sysusers.d/breeze-station.conf"
+        var findings: [DoctorFinding] = []
+        if accounts.user(named: StationService.user) == nil {
+            findings.append(
+                .problem(
+                    "group",
+                    "user \(StationService.user) does not exist, so the service cannot start (User= fails with "
+                        + "status 217/USER): sudo systemd-sysusers (\(sysusers))"))
         }
-        return missing.map { group in
+        let missing = StationService.supplementaryGroups.filter { accounts.group(named: $0) == nil }
+        findings += missing.map { group in
             .problem(
                 "group",
                 "group \(group) does not exist, so the service cannot start (SupplementaryGroups=\(group) fails "
-                    + "with status 216/GROUP): sudo groupadd --system \(group) (the package creates it through "
-                    + "/usr/lib/sysusers.d/breeze-station.conf)")
+                    + "with status 216/GROUP): sudo groupadd --system \(group) (\(sysusers))")
         }
+        if findings.isEmpty {
+            findings.append(
+                .ok(
+                    "group",
+                    "user \(StationService.user) and groups \(StationService.supplementaryGroups.joined(separator: ", ")) "
+                        + "exist"))
+        }
+        return findings
     }
 
     // MARK: - Memory limit

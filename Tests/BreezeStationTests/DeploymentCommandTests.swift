@@ -36,8 +36,10 @@ import Testing
             try write("/proc/cmdline", commandLine + "\n")
             try write(
                 "/etc/group",
-                "tty:x:60005:\ndialout:x:\(getegid()):\ni2c:x:60001:\ngpio:x:60002:\n")
-            try write("/etc/passwd", "root:x:0:0:root:/root:/bin/bash\n")
+                "tty:x:60005:\ndialout:x:\(getegid()):\ni2c:x:60001:\ngpio:x:60002:\nbreeze-station:x:60003:\n")
+            try write(
+                "/etc/passwd",
+                "root:x:0:0:root:/root:/bin/bash\nbreeze-station:x:60003:60003::/var/lib/breeze-station:/usr/sbin/nologin\n")
             try write("/dev/ttyS0", "", mode: 0o660)
             try link("/dev/serial0", to: "ttyS0")
             try write("/etc/breeze-station/config.json", config)

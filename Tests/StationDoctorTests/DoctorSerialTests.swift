@@ -177,7 +177,7 @@ extension FakeMachine {
         let messages = machine.examine().messages("access", .problem)
         #expect(messages.count == 1)
         #expect(messages.first?.contains("/dev/serial0 (/dev/ttyS0) is -rw--w----") == true)
-        #expect(messages.first?.contains(":tty: the service (groups gpio, i2c, dialout) cannot open it") == true)
+        #expect(messages.first?.contains(":tty: the service (user breeze-station, groups gpio, i2c, dialout) cannot open it") == true)
         #expect(messages.first?.hasSuffix("turn the serial console off (see serial-console)") == true)
     }
 

@@ -52,22 +52,57 @@ import Testing
         #expect(messages.allSatisfy { $0.contains("station.l") && $0.contains("unknown key") })
     }
 
-    @Test func aConfigurationTheDynamicUserCannotReadIsAProblemForTheService() throws {
+    @Test func aConfigurationTheServicesUserCannotReadIsAProblemForTheService() throws {
         let machine = try FakeMachine()
         _ = try machine.healthyPi4()
         try machine.boardConfiguration("pi-4b.json")
+        // The files' group is one the service is not in.
+        try machine.accounts(deviceGroup: "pi")
         try machine.write("/etc/breeze-station/config.json", "{}", mode: 0o640)
         #expect(
             machine.examine().messages("config", .problem) == [
-                "the service (a dynamic user) cannot read /etc/breeze-station/config.json (-rw-r-----): "
-                    + "sudo chmod 0644 /etc/breeze-station/config.json"
+                "the service (user breeze-station) cannot read /etc/breeze-station/config.json (-rw-r----- "
+                    + "pi): sudo chmod 0644 /etc/breeze-station/config.json, or, when it holds secrets, "
+                    + "sudo chgrp breeze-station /etc/breeze-station/config.json && sudo chmod 0640 "
+                    + "/etc/breeze-station/config.json"
             ])
         try machine.write("/etc/breeze-station/config.json", "{}", mode: 0o644)
         try machine.directory("/etc/breeze-station", mode: 0o750)
         #expect(
             machine.examine().messages("config", .problem) == [
-                "the service cannot reach /etc/breeze-station/config.json: /etc/breeze-station is not searchable by "
-                    + "others: sudo chmod o+x /etc/breeze-station"
+                "the service (user breeze-station) cannot reach /etc/breeze-station/config.json: /etc/breeze-station "
+                    + "is not searchable for it: sudo chmod o+x /etc/breeze-station"
+            ])
+    }
+
+    @Test func aConfigurationInTheServicesGroupIsReadable() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.accounts(deviceGroup: "breeze-station")
+        try machine.write("/etc/breeze-station/config.json", "{}", mode: 0o640)
+        #expect(machine.examine().messages("config", .problem).isEmpty)
+    }
+
+    @Test func aMissingServiceUserIsAProblem() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.accounts(deviceGroup: "dialout", without: ["breeze-station"])
+        let messages = machine.examine().messages("group", .problem)
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("user breeze-station does not exist, so the service cannot start") == true)
+        #expect(messages.first?.contains("217/USER") == true)
+    }
+
+    @Test func filesOfAnotherUserInTheStateDirectoryAreAProblem() throws {
+        let machine = try FakeMachine()
+        let gpio = try machine.healthyPi4()
+        try machine.write("/var/lib/breeze-station/history.sqlite", "", mode: 0o644)
+        let messages = machine.examine(gpio: gpio).messages("state-directory", .problem)
+        #expect(
+            messages == [
+                "history.sqlite in /var/lib/breeze-station belong to another user, so the service (user "
+                    + "breeze-station) cannot write them (a restore as root?): sudo chown -R breeze-station: "
+                    + "/var/lib/breeze-station"
             ])
     }
 

@@ -48,13 +48,14 @@ final class FakeMachine {
     }
 
     /// `/etc/group` with the station's groups: `deviceGroup` gets the id files are created with, the others
-    /// distinct ids; `members` lists users per group. `/etc/passwd` with root and `pi` (uid 64001).
+    /// distinct ids; `members` lists users per group. `/etc/passwd` with root, `pi` (uid 64001) and the
+    /// service's `breeze-station` (uid 64002) unless `without` names it.
     func accounts(deviceGroup: String = "dialout", members: [String: [String]] = [:], without: Set<String> = [])
         throws
     {
         var next: UInt32 = 60_000
         var lines: [String] = []
-        for name in ["root", "tty", "dialout", "i2c", "gpio", "pi"] where !without.contains(name) {
+        for name in ["root", "tty", "dialout", "i2c", "gpio", "pi", "breeze-station"] where !without.contains(name) {
             let id: UInt32
             if name == deviceGroup {
                 id = fileGroup
@@ -67,8 +68,14 @@ final class FakeMachine {
             lines.append("\(name):x:\(id):\((members[name] ?? []).joined(separator: ","))")
         }
         try write("/etc/group", lines.joined(separator: "\n") + "\n")
-        let piGroup = lines.first { $0.hasPrefix("pi:") }?.split(separator: ":")[2] ?? "64001"
-        try write("/etc/passwd", "root:x:0:0:root:/root:/bin/bash\npi:x:64001:\(piGroup)::/home/pi:/bin/bash\n")
+        func id(of group: String) -> String {
+            lines.first { $0.hasPrefix(group + ":") }.map { String($0.split(separator: ":")[2]) } ?? "65534"
+        }
+        var passwd = "root:x:0:0:root:/root:/bin/bash\npi:x:64001:\(id(of: "pi"))::/home/pi:/bin/bash\n"
+        if !without.contains("breeze-station") {
+            passwd += "breeze-station:x:64002:\(id(of: "breeze-station"))::/var/lib/breeze-station:/usr/sbin/nologin\n"
+        }
+        try write("/etc/passwd", passwd)
     }
 
     /// A Raspberry Pi: device-tree model, `config.txt` and `cmdline.txt` under `/boot/firmware`, the running

@@ -28,6 +28,7 @@ import Testing
 
     @Test func theDoctorsAssumptionsMatchTheUnit() {
         #expect(value("SupplementaryGroups")?.split(separator: " ").map(String.init) == StationService.supplementaryGroups)
+        #expect(value("User") == StationService.user)
         #expect(value("StateDirectory").map { "/var/lib/\($0)" } == StationService.stateDirectory)
         #expect(value("ExecStart")?.hasSuffix("run --config \(StationService.configurationPath)") == true)
         let classes = (Self.service["DeviceAllow"] ?? []).map { $0.split(separator: " ")[0].dropFirst("char-".count) }
@@ -46,7 +47,7 @@ import Testing
 
     @Test func theHardeningSetIsComplete() {
         let expected: [String: String] = [
-            "DynamicUser": "yes", "DevicePolicy": "closed", "CapabilityBoundingSet": "", "AmbientCapabilities": "",
+            "User": "breeze-station", "Group": "breeze-station", "DevicePolicy": "closed", "CapabilityBoundingSet": "", "AmbientCapabilities": "",
             "NoNewPrivileges": "yes", "ProtectSystem": "strict", "ProtectHome": "yes", "PrivateTmp": "yes",
             "MemoryDenyWriteExecute": "yes", "RestrictAddressFamilies": "AF_UNIX AF_INET AF_INET6",
             "SystemCallArchitectures": "native", "LockPersonality": "yes", "RestrictNamespaces": "yes",

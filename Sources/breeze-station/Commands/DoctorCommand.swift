@@ -18,8 +18,8 @@ enum DoctorCommand: Subcommand {
         station's user may not open (not in group dialout, i2c or gpio), a GPIO chip label that does not exist
         or a busy line, an invalid configuration, a state directory the station cannot write.
 
-        Access is judged for the systemd service (a dynamic user in groups gpio, i2c and dialout) when run as
-        root, which is the usual way: sudo breeze-station doctor. Run as another user, it judges that user,
+        Access is judged for the systemd service (user breeze-station, in groups gpio, i2c and dialout) when run
+        as root, which is the usual way: sudo breeze-station doctor. Run as another user, it judges that user,
         who runs the station by hand.
 
         Options:
