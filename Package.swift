@@ -201,7 +201,27 @@ endToEndTestDependencies += ["StationDoctor"]
 
 // MARK: - MQTT: publishing with Home Assistant discovery
 
-// (added by the MQTT work)
+// libmosquitto (Debian: libmosquitto-dev, which ships libmosquitto.pc). Every call it needs is a plain C
+// function, so no C shim target.
+targets += [
+    .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+    // The publisher: configuration, topics and payloads (pure), the libmosquitto session on its own thread,
+    // and the Service the station runs.
+    .target(
+        name: "MQTT",
+        dependencies: ["CMosquitto", "StationSnapshot", "AirQuality", "Configuration", "JSON", "Clocks", "Diagnostics",
+                       "Lifecycle"],
+        swiftSettings: strictSettings),
+    // Tests only: a real mosquitto broker on loopback and a mosquitto_sub subscriber (full Foundation).
+    .target(name: "MQTTTestSupport", swiftSettings: strictSettings),
+    .testTarget(
+        name: "MQTTTests",
+        dependencies: ["MQTT", "MQTTTestSupport", "StationSnapshot", "AirQuality", "Configuration", "JSON", "Clocks",
+                       "Diagnostics", "Lifecycle"],
+        swiftSettings: strictSettings),
+]
+executableDependencies += ["MQTT"]
+endToEndTestDependencies += ["MQTTTestSupport"]
 
 // MARK: - The executable, benchmarks and end-to-end tests
 

@@ -39,6 +39,8 @@ enum CommandRegistry {
         BoardsCommand.self,
     ]
 
-    /// MQTT publishing.
-    static let mqtt: [any Subcommand.Type] = []
+    /// mqtt-publish (the MQTT publisher on a snapshot file).
+    static let mqtt: [any Subcommand.Type] = [
+        MQTTPublishCommand.self,
+    ]
 }

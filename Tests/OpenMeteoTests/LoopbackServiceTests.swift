@@ -161,7 +161,7 @@ struct FaultTests {
         Case(
             name: "400 with an error body", fault: .errorBody(400, reason: "Cannot initialize WeatherVariable from invalid String value pm3"),
             kind: .rejected, fragment: "HTTP 400: Cannot initialize WeatherVariable", requests: 1),
-        Case(name: "slower than the timeout", fault: .slow(.seconds(3)), kind: .unreachable, fragment: "timed out", requests: 3),
+        Case(name: "slower than the timeout", fault: .slow(.seconds(5)), kind: .unreachable, fragment: "timed out", requests: 3),
         Case(name: "truncated transfer", fault: .truncatedTransfer, kind: .unreachable, fragment: "transfer failed", requests: 3),
         Case(name: "truncated JSON", fault: .truncatedJSON, kind: .invalidResponse, fragment: "not valid JSON", requests: 1),
         Case(name: "malformed body", fault: .malformed, kind: .invalidResponse, fragment: "not valid JSON", requests: 1),
@@ -171,7 +171,7 @@ struct FaultTests {
 
     @Test("each fault: a clear error; the cached value survives with its age; recovery clears the error", arguments: cases)
     func fault(_ testCase: Case) async throws {
-        let stack = try LoopbackStack(timeout: .milliseconds(400), maximumResponseBytes: 100_000)
+        let stack = try LoopbackStack(timeout: .milliseconds(1500), maximumResponseBytes: 100_000)
         let clock = ManualClock(start: OpenMeteoFixtures.currentTime)
         let (logger, sink) = testLogger()
         let refresh = PeriodicRefresh(name: "air quality", interval: .seconds(900), clock: clock, logger: logger) {

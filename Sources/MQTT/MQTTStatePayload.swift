@@ -1,0 +1,89 @@
+import AirQuality
+public import JSON
+public import StationSnapshot
+
+/// The JSON document published on `<base>/state`, built from a snapshot: the readings, the AQI and its
+/// level, the sensor's health, the Open-Meteo reference and the reconciliation. Every key is always
+/// present (`null` when unknown), in a fixed order, like `/api/v1/current` whose names it reuses.
+///
+/// ```json
+/// {"time": "2026-03-01T12:00:00Z",
+///  "sensor": {"model": "PMS5003", "health": "ok", "reason": null, "age_s": 2,
+///             "pm1_0": 8.2, "pm2_5": 14.6, "pm10": 19.9, "pm2_5_corrected": 12.1},
+///  "aqi": {"value": 57, "level": "moderate", "text": "Moderate", "source": "local", "basis": "nowcast",
+///          "pollutant": "pm2_5"},
+///  "reference": {"status": "ok", "us_aqi": 52, "pm2_5": 10.3, "pm10": 15.1, "age_s": 600},
+///  "reconciliation": {"state": "agrees", "message": "...", "local_aqi": 57, "reference_aqi": 52}}
+/// ```
+public enum MQTTStatePayload {
+    /// The document for `snapshot`.
+    public static func render(_ snapshot: StationSnapshot) -> JSONValue {
+        let sensor = snapshot.sensor
+        let aqi = snapshot.aqi
+        let reference = snapshot.reference.reading
+        let reconciliation = snapshot.reconciliation
+        return [
+            "time": .string(ISO8601Time.format(snapshot.time)),
+            "sensor": [
+                "model": JSONValue(sensor.model),
+                "health": .string(sensor.health.rawValue),
+                "reason": JSONValue(sensor.reason),
+                "age_s": JSONValue(snapshot.age(of: sensor.readingTime).map { Int($0.rounded()) }),
+                "pm1_0": JSONValue(sensor.pm1_0.map(tenths)),
+                "pm2_5": JSONValue(sensor.pm2_5.map(tenths)),
+                "pm10": JSONValue(sensor.pm10.map(tenths)),
+                "pm2_5_corrected": JSONValue(sensor.correctedPM2_5.map(tenths)),
+            ],
+            "aqi": [
+                "value": JSONValue(aqi?.value),
+                "level": JSONValue(aqi?.level.rawValue),
+                "text": JSONValue(aqi?.level.text),
+                "source": JSONValue(aqi?.source.rawValue),
+                "basis": JSONValue(aqi?.basis.rawValue),
+                "pollutant": JSONValue(aqi?.pollutant.rawValue),
+            ],
+            "reference": [
+                "status": .string(snapshot.reference.statusName),
+                "us_aqi": JSONValue(reference?.usAQI),
+                "pm2_5": JSONValue(reference?.pm2_5.map(tenths)),
+                "pm10": JSONValue(reference?.pm10.map(tenths)),
+                "age_s": JSONValue(snapshot.age(of: reference?.fetchedAt).map { Int($0.rounded()) }),
+            ],
+            "reconciliation": [
+                "state": JSONValue(reconciliationState(reconciliation)?.rawValue),
+                "message": JSONValue(reconciliation.message),
+                "local_aqi": JSONValue(reconciliation.localAQI),
+                "reference_aqi": JSONValue(reconciliation.referenceAQI),
+            ],
+        ]
+    }
+
+    /// The published reconciliation state, in AirQuality's vocabulary (`agrees`, `local_higher`,
+    /// `local_lower`, `sensor_suspect`, `reference_unavailable`); nil while there is none yet.
+    ///
+    /// The one place that maps the snapshot's reconciliation block. Once the station fills the block with
+    /// AirQuality's states, the first line answers and the rest is dead code to delete.
+    public static func reconciliationState(_ status: ReconciliationStatus) -> AirQuality.ReconciliationState? {
+        if let aligned = AirQuality.ReconciliationState(rawValue: status.state.rawValue) { return aligned }
+        switch status.state.rawValue {
+        case "agree": return .agrees
+        case "drifting":
+            if let ratio = status.ratio { return ratio >= 1 ? .localHigher : .localLower }
+            if let difference = status.difference { return difference >= 0 ? .localHigher : .localLower }
+            return nil
+        case "fallback": return .sensorSuspect
+        case "no_reference": return .referenceUnavailable
+        default: return nil
+        }
+    }
+
+    /// The state message of `snapshot`.
+    public static func message(for snapshot: StationSnapshot, configuration: MQTTConfiguration) -> MQTTMessage {
+        MQTTMessage(
+            topic: configuration.topics.state, text: render(snapshot).serialized(), qos: configuration.qos,
+            retain: configuration.retain, kind: .state)
+    }
+
+    /// Concentrations are published to 0.1 µg/m³, the sensors' resolution.
+    static func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Synchronization
+
+/// Runs a short-lived program to completion without blocking a thread: the tests run on Swift's cooperative
+/// pool (two threads on a 2-core CI machine), where a blocking wait would stall every other test.
+public enum ProcessRunner {
+    /// What a finished program left.
+    public struct Result: Sendable {
+        /// The exit status (or the signal number, as Foundation reports it).
+        public let status: Int32
+        /// Standard output and standard error, interleaved as written.
+        public let output: String
+    }
+
+    /// Runs `path` with `arguments` (stdin from `input`, or empty) and waits for it to exit.
+    public static func run(
+        _ path: String, _ arguments: [String], input: Data? = nil, currentDirectory: URL? = nil
+    ) async throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let output = Pipe()
+        let stdin = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = stdin
+        let collected = Collected()
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if !data.isEmpty { collected.append(data) }
+        }
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { finished in continuation.resume(returning: finished.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+                return
+            }
+            if let input { stdin.fileHandleForWriting.write(input) }
+            try? stdin.fileHandleForWriting.close()
+        }
+        output.fileHandleForReading.readabilityHandler = nil
+        // Whatever the handler had not picked up yet; the writer has exited, so this does not wait.
+        collected.append(output.fileHandleForReading.readDataToEndOfFile())
+        return Result(status: status, output: String(decoding: collected.data, as: UTF8.self))
+    }
+
+    private final class Collected: Sendable {
+        private let storage = Mutex(Data())
+        func append(_ data: Data) { storage.withLock { $0.append(data) } }
+        var data: Data { storage.withLock { $0 } }
+    }
+}
