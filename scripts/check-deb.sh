@@ -45,6 +45,27 @@ for library in libgpiod2 libi2c0 libmicrohttpd12 libcurl4 libsqlite3-0 libc6; do
     echo "$depends" | grep -q "\b$library\b" || absent="$absent $library"
 done
 if [ -z "$absent" ]; then pass "depends" "$depends"; else fail "depends" "lacks$absent: $depends"; fi
+# Cross-check against dpkg-shlibdeps: each library the binary needs (objdump), found on this machine (ldd),
+# belongs to a package (dpkg -S) that Depends names.
+dpkg-deb --fsys-tarfile "$deb" | tar -x -O ./usr/bin/breeze-station >"$work/binary" && chmod 0755 "$work/binary"
+owners=""
+unowned=""
+for soname in $(objdump -p "$work/binary" | awk '$1 == "NEEDED" {print $2}'); do
+    path=$(ldd "$work/binary" | awk -v so="$soname" '$1 == so && $3 ~ /^\// {print $3}')
+    [ -n "$path" ] || { [ "$soname" = "$(basename "$(ldd "$work/binary" | awk '$1 ~ /^\// {print $1}')")" ] && continue; }
+    owner=""
+    for candidate in "$path" "$(readlink -f "$path")" "/usr$path" "${path#/usr}"; do
+        owner=$(dpkg -S "$candidate" 2>/dev/null | head -n 1 | cut -d: -f1) && [ -n "$owner" ] && break
+    done
+    if [ -z "$owner" ]; then unowned="$unowned $soname"; continue; fi
+    owners="$owners $owner"
+    echo "$depends" | grep -q "\b$owner\b" || absent="$absent $owner($soname)"
+done
+if [ -z "$absent" ] && [ -z "$unowned" ]; then
+    pass "depends cover NEEDED" "$(echo $owners | tr ' ' '\n' | sort -u | tr '\n' ' ')"
+else
+    fail "depends cover NEEDED" "not in Depends:$absent; no package owns:$unowned"
+fi
 for script in postinst prerm postrm; do
     check "$script syntax" "sh -n, executable" sh -c "sh -n '$work/control/$script' && test -x '$work/control/$script'"
 done

@@ -290,6 +290,38 @@ def workload_serial():
     return link
 
 
+def free_port():
+    import socket
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def workload_mqtt():
+    broker_binary = next((p for p in ("/usr/sbin/mosquitto", "/usr/bin/mosquitto") if os.path.exists(p)), None)
+    if broker_binary is None or not has_command("mqtt-publish"):
+        report("PEND", "mqtt-publish (libmosquitto)", "needs mosquitto (apt-get install mosquitto) and mqtt-publish")
+        return
+    port = free_port()
+    broker_config = os.path.join(WORK, "mosquitto.conf")
+    with open(broker_config, "w", encoding="utf-8") as file:
+        file.write(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
+    broker = subprocess.Popen([broker_binary, "-c", broker_config], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    try:
+        config = os.path.join(WORK, "mqtt.json")
+        with open(config, "w", encoding="utf-8") as file:
+            json.dump({"station": {"name": "sandbox"},
+                       "mqtt": {"url": f"mqtt://localhost:{port}", "interval_s": 5}}, file)
+        snapshot = os.path.join(ROOT, "Tests/StationEndpointTests/Fixtures/snapshot.json")
+        process, log = start("mqtt-publish (libmosquitto)", ["mqtt-publish", "--config", config, "--snapshot", snapshot])
+        time.sleep(4)
+        stop("mqtt-publish (libmosquitto)", process, log)
+    finally:
+        broker.terminate()
+        broker.wait(timeout=10)
+
+
 def workload_run():
     if not has_command("run"):
         report("PEND", "run (the daemon)", "breeze-station run is not built yet; its calls join this check when it is")
@@ -334,6 +366,7 @@ def main():
     workload_serve()
     workload_locate()
     workload_serial()
+    workload_mqtt()
     workload_run()
 
     denied = {call: name for call, name in used_calls.items() if call not in ALLOWED and call not in EXPECTED_DENIALS}

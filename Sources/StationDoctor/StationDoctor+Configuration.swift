@@ -9,6 +9,8 @@ extension StationDoctor {
         var sensor: SensorConfiguration?
         var leds: LEDConfiguration?
         var storagePath: String?
+        /// Files the configuration names that the service must read: `mqtt.password_file`, `mqtt.ca_file`.
+        var referencedFiles: [(keyPath: String, path: String)] = []
         var findings: [DoctorFinding] = []
     }
 
@@ -44,6 +46,11 @@ extension StationDoctor {
         loaded.sensor = root.section("sensor").flatMap(SensorConfiguration.init(section:))
         loaded.leds = LEDConfiguration.read(from: root)
         if case .string(let storagePath)? = root.value("storage")?["path"] { loaded.storagePath = storagePath }
+        if let mqtt = root.value("mqtt"), mqtt["enabled"] != .bool(false) {
+            for key in ["password_file", "ca_file"] {
+                if case .string(let path)? = mqtt[key] { loaded.referencedFiles.append(("mqtt.\(key)", path)) }
+            }
+        }
         readOtherSections(root)
         do throws(ConfigErrors) {
             try root.finish()
@@ -60,7 +67,12 @@ extension StationDoctor {
             loaded.findings.append(
                 .warning("config", "\(path) has no sensor section: the station shows only Open-Meteo's values"))
         }
-        if perspective == .service { loaded.findings += serviceReadability(of: path, accounts: accounts) }
+        if perspective == .service {
+            loaded.findings += serviceReadability(of: path, accounts: accounts)
+            loaded.findings += loaded.referencedFiles.flatMap { file in
+                referencedFileFindings(keyPath: file.keyPath, path: file.path, accounts: accounts)
+            }
+        }
         return loaded
     }
 
@@ -91,6 +103,23 @@ extension StationDoctor {
                     "the service (user \(StationService.user)) cannot read \(path) (\(status.modeString) "
                         + "\(accounts.groupName(status.group))): sudo chmod 0644 \(path), or, when it holds secrets, "
                         + "sudo chgrp \(StationService.user) \(path) && sudo chmod 0640 \(path)")
+            ]
+        }
+        return []
+    }
+
+    /// A file the configuration names (a password, a CA): it exists, and the service's user can read it.
+    func referencedFileFindings(keyPath: String, path: String, accounts: AccountDatabase) -> [DoctorFinding] {
+        guard host.exists(path) else {
+            return [.problem("config", "\(keyPath) \(path) does not exist: create it, or fix the path")]
+        }
+        let unreadable = serviceReadability(of: path, accounts: accounts)
+        guard unreadable.isEmpty else {
+            return [
+                .problem(
+                    "config",
+                    "\(keyPath) \(path) is not readable by the service (user \(StationService.user)): sudo chown "
+                        + "\(StationService.user) \(path) && sudo chmod 0600 \(path)")
             ]
         }
         return []

@@ -69,13 +69,15 @@ import Testing
 
     @Test func doctorChecksTheWholeFileWithEveryReaderItHas() async throws {
         let root = try Root()
-        try root.pi4(config: #"{"sensor": {"model": "pms5003"}, "http": {"listen": "nowhere:99999"}, "openmeteo": {"interval_s": 5}}"#)
+        try root.pi4(
+            config: #"{"sensor": {"model": "pms5003"}, "http": {"listen": "nowhere:99999"}, "openmeteo": {"interval_s": 5}, "mqtt": {"url": "ftp://broker"}}"#)
         let result = try await StationBinary.run(["doctor", "--root", root.url.path, "--service", "--json"])
         #expect(result.status == 1)
         let report = try result.json()
         let findings = try #require(report["findings"] as? [[String: String]])
         let config = findings.filter { $0["check"] == "config" && $0["severity"] == "problem" }.compactMap { $0["message"] }
-        #expect(config.count == 2, "\(config)")
+        #expect(config.count == 3, "\(config)")
+        #expect(config.contains { $0.contains("mqtt.url") })
         #expect(config.contains { $0.contains("http.listen") })
         #expect(config.contains { $0.contains("openmeteo.interval_s") })
         #expect(report["status"] as? Int == 1)

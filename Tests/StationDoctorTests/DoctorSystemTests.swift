@@ -83,6 +83,28 @@ import Testing
         #expect(machine.examine().messages("config", .problem).isEmpty)
     }
 
+    @Test func anMQTTPasswordFileMustBeReadableByTheServicesUser() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.accounts(deviceGroup: "breeze-station")
+        try machine.configuration(
+            #"{"mqtt": {"url": "mqtt://broker.lan", "username": "breeze", "password_file": "/etc/breeze-station/mqtt-password"}}"#)
+        #expect(
+            machine.examine().messages("config", .problem) == [
+                "mqtt.password_file /etc/breeze-station/mqtt-password does not exist: create it, or fix the path"
+            ])
+        try machine.write("/etc/breeze-station/mqtt-password", "secret\n", mode: 0o600)
+        #expect(
+            machine.examine().messages("config", .problem) == [
+                "mqtt.password_file /etc/breeze-station/mqtt-password is not readable by the service (user "
+                    + "breeze-station): sudo chown breeze-station /etc/breeze-station/mqtt-password && sudo chmod 0600 "
+                    + "/etc/breeze-station/mqtt-password"
+            ])
+        // root:breeze-station 0640 (the group is the one these files are created with here).
+        try machine.write("/etc/breeze-station/mqtt-password", "secret\n", mode: 0o640)
+        #expect(machine.examine().messages("config", .problem).isEmpty)
+    }
+
     @Test func aMissingServiceUserIsAProblem() throws {
         let machine = try FakeMachine()
         _ = try machine.healthyPi4()

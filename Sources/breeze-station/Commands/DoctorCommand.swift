@@ -1,6 +1,7 @@
 import Configuration
 import GPIO
 import JSON
+import MQTT
 import OpenMeteo
 import StationDoctor
 import WebAPI
@@ -62,12 +63,15 @@ enum DoctorCommand: Subcommand {
     }
 
     /// The sections the doctor does not read itself, read as the station reads them, so their problems are
-    /// reported too. `station`, `storage`, `log` and `mqtt` are accepted as they are until the station's
-    /// own reader exists (`check-config`).
+    /// reported too. `station`, `storage` and `log` are accepted as they are until the station's own reader
+    /// exists (`check-config`).
     static let readOtherSections: @Sendable (ConfigSection) -> Void = { root in
         _ = HTTPConfiguration(section: root.section("http"))
         _ = OpenMeteoConfiguration(section: root.section("openmeteo"))
-        for key in ["station", "storage", "log", "mqtt"] { _ = root.value(key) }
+        var stationName = "Breeze Station"
+        if case .string(let name)? = root.value("station")?["name"] { stationName = name }
+        _ = MQTTConfiguration(section: root.section("mqtt"), stationName: stationName)
+        for key in ["station", "storage", "log"] { _ = root.value(key) }
     }
 
     /// A relative `--config` is taken from the working directory, as every other command does.
