@@ -213,7 +213,19 @@ endToEndTestDependencies += ["Storage", "Lifecycle"]
 
 // MARK: - Deployment: doctor, board profiles, packaging
 
-// (added by the deployment work)
+targets += [
+    // Board profiles (chip label, UART, I²C, default pins) and `doctor`'s checks, pure over a root directory
+    // and a GPIO driver so tests build machines in a temporary directory.
+    .target(
+        name: "StationDoctor", dependencies: ["GPIO", "LEDs", "Sensors", "Configuration", "JSON"],
+        swiftSettings: strictSettings),
+    .testTarget(
+        name: "StationDoctorTests",
+        dependencies: ["StationDoctor", "GPIO", "LEDs", "Sensors", "Configuration", "JSON", "WebAPI", "OpenMeteo"],
+        swiftSettings: strictSettings),
+]
+executableDependencies += ["StationDoctor"]
+endToEndTestDependencies += ["StationDoctor"]
 
 // MARK: - MQTT: publishing with Home Assistant discovery
 

@@ -37,8 +37,11 @@ enum CommandRegistry {
         CheckConfigCommand.self,
     ]
 
-    /// doctor.
-    static let deployment: [any Subcommand.Type] = []
+    /// doctor, boards.
+    static let deployment: [any Subcommand.Type] = [
+        DoctorCommand.self,
+        BoardsCommand.self,
+    ]
 
     /// mqtt-publish (the MQTT publisher on a snapshot file).
     static let mqtt: [any Subcommand.Type] = [

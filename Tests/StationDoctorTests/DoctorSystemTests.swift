@@ -1,0 +1,226 @@
+import GPIO
+import StationDoctor
+import Testing
+
+/// Configuration, accounts and groups, state directory, memory limit, perspectives.
+@Suite struct DoctorSystemTests {
+    @Test func aMissingConfigurationPointsToTheBoardsExample() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.remove("/etc/breeze-station/config.json")
+        #expect(
+            machine.examine().messages("config", .problem) == [
+                "no configuration at /etc/breeze-station/config.json: start from the example for this board: "
+                    + "sudo cp /usr/share/breeze-station/boards/pi-4b.json /etc/breeze-station/config.json, then set "
+                    + "station and sensor (docs/configuration.md)"
+            ])
+    }
+
+    @Test func everyConfigurationProblemIsItsOwnLineWithItsKeyPath() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.configuration(
+            #"{"sensor": {"model": "pms5003", "serial": {"baud": 9601}}, "sensr": {}, "leds": {"kind": "disco"}}"#)
+        let messages = machine.examine().messages("config", .problem)
+        #expect(messages.count == 3, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("/etc/breeze-station/config.json: sensor.serial.baud: expected one of") })
+        #expect(messages.contains { $0.hasPrefix("/etc/breeze-station/config.json: leds.kind:") })
+        #expect(messages.contains { $0.contains("sensr: unknown key; did you mean \"sensor\"?") })
+    }
+
+    @Test func invalidJSONIsOneProblem() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.configuration(#"{"sensor": {"model": "pms5003",}"#)
+        let messages = machine.examine().messages("config", .problem)
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("/etc/breeze-station/config.json is not valid JSON") == true)
+    }
+
+    @Test func theDoctorAsksTheCallerToReadTheSectionsItDoesNotKnow() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        let doctor = StationDoctor(
+            host: machine.host, gpio: machine.noChips, perspective: .service,
+            readOtherSections: { root in
+                _ = root.section("station")?.string("name")
+                for key in ["http", "openmeteo", "storage", "log"] { _ = root.value(key) }
+            })
+        let messages = doctor.examine().messages("config", .problem)
+        // pi-4b.json's station section has latitude and longitude, which this reader does not know.
+        #expect(messages.count == 2, "\(messages)")
+        #expect(messages.allSatisfy { $0.contains("station.l") && $0.contains("unknown key") })
+    }
+
+    @Test func aConfigurationTheServicesUserCannotReadIsAProblemForTheService() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.boardConfiguration("pi-4b.json")
+        // The files' group is one the service is not in.
+        try machine.accounts(deviceGroup: "pi")
+        try machine.write("/etc/breeze-station/config.json", "{}", mode: 0o640)
+        #expect(
+            machine.examine().messages("config", .problem) == [
+                "the service (user breeze-station) cannot read /etc/breeze-station/config.json (-rw-r----- "
+                    + "pi): sudo chmod 0644 /etc/breeze-station/config.json, or, when it holds secrets, "
+                    + "sudo chgrp breeze-station /etc/breeze-station/config.json && sudo chmod 0640 "
+                    + "/etc/breeze-station/config.json"
+            ])
+        try machine.write("/etc/breeze-station/config.json", "{}", mode: 0o644)
+        try machine.directory("/etc/breeze-station", mode: 0o750)
+        #expect(
+            machine.examine().messages("config", .problem) == [
+                "the service (user breeze-station) cannot reach /etc/breeze-station/config.json: /etc/breeze-station "
+                    + "is not searchable for it: sudo chmod o+x /etc/breeze-station"
+            ])
+    }
+
+    @Test func aConfigurationInTheServicesGroupIsReadable() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.accounts(deviceGroup: "breeze-station")
+        try machine.write("/etc/breeze-station/config.json", "{}", mode: 0o640)
+        #expect(machine.examine().messages("config", .problem).isEmpty)
+    }
+
+    @Test func anMQTTPasswordFileMustBeReadableByTheServicesUser() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.accounts(deviceGroup: "breeze-station")
+        try machine.configuration(
+            #"{"mqtt": {"url": "mqtt://broker.lan", "username": "breeze", "password_file": "/etc/breeze-station/mqtt-password"}}"#)
+        #expect(
+            machine.examine().messages("config", .problem) == [
+                "mqtt.password_file /etc/breeze-station/mqtt-password does not exist: create it, or fix the path"
+            ])
+        try machine.write("/etc/breeze-station/mqtt-password", "secret\n", mode: 0o600)
+        #expect(
+            machine.examine().messages("config", .problem) == [
+                "mqtt.password_file /etc/breeze-station/mqtt-password is not readable by the service (user "
+                    + "breeze-station): sudo chown breeze-station /etc/breeze-station/mqtt-password && sudo chmod 0600 "
+                    + "/etc/breeze-station/mqtt-password"
+            ])
+        // root:breeze-station 0640 (the group is the one these files are created with here).
+        try machine.write("/etc/breeze-station/mqtt-password", "secret\n", mode: 0o640)
+        #expect(machine.examine().messages("config", .problem).isEmpty)
+    }
+
+    @Test func aMissingServiceUserIsAProblem() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.accounts(deviceGroup: "dialout", without: ["breeze-station"])
+        let messages = machine.examine().messages("group", .problem)
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("user breeze-station does not exist, so the service cannot start") == true)
+        #expect(messages.first?.contains("217/USER") == true)
+    }
+
+    @Test func filesOfAnotherUserInTheStateDirectoryAreAProblem() throws {
+        let machine = try FakeMachine()
+        let gpio = try machine.healthyPi4()
+        try machine.write("/var/lib/breeze-station/history.sqlite", "", mode: 0o644)
+        let messages = machine.examine(gpio: gpio).messages("state-directory", .problem)
+        #expect(
+            messages == [
+                "history.sqlite in /var/lib/breeze-station belong to another user, so the service (user "
+                    + "breeze-station) cannot write them (a restore as root?): sudo chown -R breeze-station: "
+                    + "/var/lib/breeze-station"
+            ])
+    }
+
+    @Test func aGroupTheUnitNeedsButTheSystemLacksIsAProblem() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.accounts(deviceGroup: "dialout", without: ["gpio"])
+        let messages = machine.examine().messages("group", .problem)
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("group gpio does not exist, so the service cannot start") == true)
+        #expect(messages.first?.contains("sudo groupadd --system gpio") == true)
+    }
+
+    @Test func aUserNotInTheDevicesGroupIsToldTheUsermodLine() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        let outside = machine.examine(perspective: .user("pi")).messages("access", .problem)
+        #expect(outside.first?.contains("/dev/serial0 (/dev/ttyS0) is -rw-rw----") == true)
+        #expect(outside.first?.hasSuffix("user pi cannot open it; add pi to group dialout: sudo usermod -aG dialout pi, then log in again") == true)
+        try machine.accounts(deviceGroup: "dialout", members: ["dialout": ["pi"]])
+        #expect(machine.examine(perspective: .user("pi")).messages("access", .problem).isEmpty)
+        #expect(machine.examine(perspective: .user("nobody")).messages("access", .problem) == ["no user nobody in /etc/passwd"])
+    }
+
+    @Test func aLoginOlderThanTheGroupChangeIsToldToLogInAgain() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.accounts(deviceGroup: "dialout", members: ["dialout": ["pi"]])
+        // uid 64001 = pi; the process still has only its primary group.
+        let stale = machine.identity(uid: 64001, gid: 64001, groups: [64001])
+        let messages = machine.examine(perspective: .currentProcess, host: stale).messages("access", .problem)
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("/etc/group puts pi in group dialout, but this login session started before that") == true)
+        #expect(messages.first?.hasSuffix("log out and in again (or run 'newgrp dialout')") == true)
+        let fresh = machine.identity(uid: 64001, gid: 64001, groups: [64001, machine.fileGroup])
+        #expect(machine.examine(perspective: .currentProcess, host: fresh).messages("access", .problem).isEmpty)
+    }
+
+    @Test func storageOutsideTheStateDirectoryIsAProblemForTheService() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.configuration(#"{"storage": {"path": "/home/pi/breeze/history.db"}}"#)
+        let messages = machine.examine().messages("state-directory", .problem)
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("/home/pi/breeze (the directory of storage.path) is outside") == true)
+        #expect(messages.first?.contains("the only place the service may write (ProtectSystem=strict)") == true)
+        #expect(messages.first?.contains("ReadWritePaths=/home/pi/breeze") == true)
+    }
+
+    @Test func aDirectoryAsTheDatabasePathIsAProblem() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.configuration(#"{"storage": {"path": "/var/lib/breeze-station"}}"#)
+        let messages = machine.examine().messages("state-directory", .problem)
+        #expect(
+            messages.first
+                == "storage.path /var/lib/breeze-station is a directory; it names the database file: "
+                + "/var/lib/breeze-station/history.db, or leave the key out (the default is "
+                + "/var/lib/breeze-station/history.db)", "\(messages)")
+    }
+
+    @Test func aStateDirectoryTheUserCannotWriteIsAProblem() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.directory("/var/lib", mode: 0o755)
+        try machine.remove("/var/lib/breeze-station")
+        let messages = machine.examine(perspective: .user("pi")).messages("state-directory", .problem)
+        #expect(
+            messages == [
+                "the state directory /var/lib/breeze-station does not exist and /var/lib is not writable by user pi: "
+                    + "sudo install -d -o pi /var/lib/breeze-station"
+            ])
+        #expect(machine.examine().messages("state-directory", .ok).first?.contains("systemd creates it at start") == true)
+    }
+
+    @Test func aDisabledMemoryControllerIsAWarningThatKeepsTheStatusZero() throws {
+        let machine = try FakeMachine()
+        let gpio = try machine.healthyPi4()
+        try machine.write(
+            "/proc/cgroups",
+            "#subsys_name\thierarchy\tnum_cgroups\tenabled\ncpu\t0\t80\t1\nmemory\t0\t80\t0\npids\t0\t80\t1\n")
+        let report = machine.examine(gpio: gpio)
+        #expect(report.warnings.map(\.check) == ["memory-limit"])
+        #expect(report.warnings.first?.message.contains("cgroup_enable=memory") == true)
+        #expect(report.exitStatus == 0)
+        #expect(report.summary == "no problems, 1 warning")
+    }
+
+    @Test func theReportRendersOneLinePerFindingAndASummary() {
+        let report = DoctorReport(findings: [
+            DoctorFinding(.ok, "board", "fine"), DoctorFinding(.problem, "uart", "off: do this"),
+            DoctorFinding(.warning, "memory-limit", "not enforced"),
+        ])
+        #expect(report.lines() == ["ok   board: fine", "FAIL uart: off: do this", "warn memory-limit: not enforced", "1 problem, 1 warning"])
+        #expect(report.lines(minimum: .warning) == ["FAIL uart: off: do this", "warn memory-limit: not enforced", "1 problem, 1 warning"])
+        #expect(report.json["status"] == .number(1))
+        #expect(DoctorReport(findings: []).summary == "no problems found")
+    }
+}
