@@ -1,10 +1,11 @@
 # Helpers for a scenario's guest() function (POSIX sh, inside the VM, as root, in a chroot of the host's root).
 #
-# Environment: HIL_ROOT (the worktree, as a host path), HIL_RESULTS (/run/hil: the run's shared directory,
-# also seen by the host), HIL_STATION (the breeze-station binary to test), HIL_SAMPLER (hil-sample).
-# After hil_gpio_bank_create (main.sh calls it before guest() unless the scenario sets GPIO_BANK=none):
+# Environment: HIL_ROOT (the worktree, as a host path), HIL_RESULTS (/run/hil/JOB/share: the job's shared
+# directory, the host's hil-work/runs/JOB/share), HIL_STATION (the breeze-station binary to test), HIL_LEG (empty,
+# or e.g. gpiod-v2), HIL_SAMPLER (hil-sample).
+# After hil_gpio_bank_create (job.sh calls it before guest() unless the scenario sets GPIO_BANK=none):
 # HIL_GPIO_CHIP (gpiochipN), HIL_GPIO_LABEL, HIL_GPIO_NAMES (line names, offset 0 first), HIL_GPIO_SYSFS (the
-# bank's directory in sysfs, holding sim_gpioK/value and sim_gpioK/pull); also written to /run/hil/gpio.env.
+# bank's directory in sysfs, holding sim_gpioK/value and sim_gpioK/pull); also written to $HIL_RESULTS/gpio.env.
 #
 # Lines can be named by offset (17) or by line name (GPIO17) everywhere. Functions keep their variables
 # `local` (dash, bash and busybox sh have it) so that a scenario's own loop variables survive them.
@@ -168,6 +169,18 @@ hil_gpio_bank_create() {
         echo ", /dev/$(cat "$HIL_GPIO_CONFIG/bank1/chip_name") [raspberrypi-exp-gpio] with 8 lines")"
 }
 
+# hil_gpio_bank_remove: takes the chips down again (main.sh calls it after every job, so the next job gets a
+# fresh chip with its own settings): not live, then every directory removed, deepest first.
+hil_gpio_bank_remove() {
+    [ -d "$HIL_GPIO_CONFIG" ] || return 0
+    echo 0 > "$HIL_GPIO_CONFIG/live" || return 1
+    set -- "$HIL_GPIO_CONFIG"/bank*/line*/hog
+    [ ! -d "$1" ] || rmdir "$@" || return 1
+    set -- "$HIL_GPIO_CONFIG"/bank*/line*
+    [ ! -d "$1" ] || rmdir "$@" || return 1
+    rmdir "$HIL_GPIO_CONFIG"/bank* "$HIL_GPIO_CONFIG"
+}
+
 # hil_line_offset LINE: the offset of a line given by offset or by name.
 hil_line_offset() {
     case "$1" in
@@ -224,7 +237,8 @@ hil_line_unused() {
 }
 
 # hil_sample [-w MS] SECONDS LINE...: samples the lines' values back to back for SECONDS with hil-sample; one
-# line of key=value per line (name= samples= high= duty= duty_samples= edges= freq_hz= last= min_high_ms= ...),
+# line of key=value per line (name= samples= high= duty= duty_periods= duty_samples= edges= freq_hz= last=
+# periods= regular= min_high_ms= ... gaps= gap_ms= ...; see board/hil/helpers/hil-sample.c),
 # and with -w, one more per line: name=LINE envelope=D,D,... (the duty of each MS-millisecond window).
 hil_sample() {
     local window="" seconds line
@@ -318,6 +332,72 @@ hil_trace_duty() {
         }' "$HIL_RESULTS/gpio-trace.txt"
 }
 
+# hil_trace_duties FROM TO LINE...: as hil_trace_duty for several lines in one pass over the trace (each awk run
+# over thousands of events costs seconds under TCG), and beside each line's mean duty its duty_periods as
+# hil-sample defines it (the mean duty of the periods within 20 % of the median period), from the levels set:
+# "LINE MEAN PERIODS" per line.
+hil_trace_duties() {
+    local from=$1 to=$2 line map=""
+    shift 2
+    for line in "$@"; do
+        map="$map $(hil_line_global "$line")=$line"
+    done
+    awk -v from="$from" -v to="$to" -v map="$map" '
+        function median(list, count,    i, j, v) {
+            for (i = 2; i <= count; i++) {
+                v = list[i]
+                for (j = i - 1; j >= 1 && list[j] > v; j--) list[j + 1] = list[j]
+                list[j + 1] = v
+            }
+            return count % 2 ? list[(count + 1) / 2] : (list[count / 2] + list[count / 2 + 1]) / 2
+        }
+        BEGIN {
+            count = split(map, pairs, " ")
+            for (i = 1; i <= count; i++) { split(pairs[i], pair, "="); name[pair[1]] = pair[2]; order[i] = pair[1] }
+        }
+        / gpio_value: / {
+            for (i = 1; i <= NF; i++) {
+                if ($i ~ /^[0-9]+\.[0-9]+:$/) t = substr($i, 1, length($i) - 1) + 0
+                if ($i == "gpio_value:") gpio = $(i + 1)
+            }
+            if (!(gpio in name) || $(NF - 1) != "set") next
+            if (t <= from) { level[gpio] = $NF; next }
+            if (t > to) next
+            if (!(gpio in at)) at[gpio] = from
+            if (level[gpio] == 1) high[gpio] += t - at[gpio]
+            if ($NF == 1 && level[gpio] != 1) {
+                if (gpio in rose) {
+                    n = ++periods[gpio]
+                    length_of[gpio, n] = t - rose[gpio]; high_of[gpio, n] = fell[gpio] - rose[gpio]
+                }
+                rose[gpio] = t
+            }
+            if ($NF == 0 && level[gpio] == 1) fell[gpio] = t
+            at[gpio] = t; level[gpio] = $NF
+        }
+        END {
+            for (i = 1; i <= count; i++) {
+                gpio = order[i]
+                if (!(gpio in at)) at[gpio] = from
+                if (level[gpio] == 1) high[gpio] += to - at[gpio]
+                mean = high[gpio] / (to - from)
+                result = mean
+                n = periods[gpio]
+                if (n >= 10) {
+                    for (k = 1; k <= n; k++) sorted[k] = length_of[gpio, k]
+                    typical = median(sorted, n)
+                    sum = 0; regular = 0
+                    for (k = 1; k <= n; k++) {
+                        if (length_of[gpio, k] < 0.8 * typical || length_of[gpio, k] > 1.2 * typical) continue
+                        sum += high_of[gpio, k] / length_of[gpio, k]; regular++
+                    }
+                    if (regular >= 10) result = sum / regular
+                }
+                printf "%s %.4f %.4f\n", name[gpio], mean, result
+            }
+        }' "$HIL_RESULTS/gpio-trace.txt"
+}
+
 # hil_trace_sets LINE: how many times a consumer set the line while tracing.
 hil_trace_sets() {
     grep -c "gpio_value: $(hil_line_global "$1") set " "$HIL_RESULTS/gpio-trace.txt"
@@ -391,6 +471,16 @@ hil_station_exited_cleanly() {
         ! grep -qE 'Fatal error|Current stack trace|Crash|Segmentation fault' "$HIL_RESULTS/$HIL_STATION_RUN.err"
 }
 
+# hil_levels: the levels a scenario walks: its LEVELS (a representative subset, the default), or ALL_LEVELS
+# when the run asks for the full sweep (HIL_ALL_LEVELS=1, e.g. make hil HIL_ALL_LEVELS=1).
+hil_levels() {
+    if [ "${HIL_ALL_LEVELS:-0}" = 1 ] && [ -n "${ALL_LEVELS:-}" ]; then
+        echo "$ALL_LEVELS"
+    else
+        echo "$LEVELS"
+    fi
+}
+
 # --- LED colours. ---
 
 # hil_expected_duty HEX-BYTE GAMMA [BRIGHTNESS]: the PWM duty a gamma-corrected channel value should give,
@@ -402,6 +492,9 @@ hil_expected_duty() {
 
 # hil_colour_matches RGB-HEX RED GREEN BLUE GAMMA TOLERANCE [SECONDS]: samples the three lines and succeeds
 # when each channel's duty is the colour's (e.g. ff9500) within TOLERANCE (absolute duty). Logs what it saw.
+# The duty judged is hil-sample's duty_periods (the mean duty of the regular periods: the duty the station set,
+# without the periods that a late wake-up under TCG stretched or squeezed); the time-weighted mean is logged
+# beside it.
 hil_colour_matches() {
     local measured status
     measured=$(hil_sample "${7:-2}" "$2" "$3" "$4")
@@ -420,7 +513,10 @@ hil_colour_matches() {
         }
         {
             split($1, field, "="); line = field[2]
-            for (f = 2; f <= NF; f++) if ($f ~ /^duty=/) { split($f, field, "="); duty[line] = field[2] }
+            for (f = 2; f <= NF; f++) {
+                if ($f ~ /^duty_periods=/) { split($f, field, "="); duty[line] = field[2] }
+                if ($f ~ /^duty=/) { split($f, field, "="); mean[line] = field[2] }
+            }
         }
         END {
             ok = 1; report = ""
@@ -428,7 +524,7 @@ hil_colour_matches() {
                 line = name[i]; difference = duty[line] - want[line]
                 if (difference < 0) difference = -difference
                 if (!(line in duty) || difference > tolerance) ok = 0
-                report = report sprintf(" %s=%s(want %.3f)", line, duty[line], want[line])
+                report = report sprintf(" %s=%s(mean %s, want %.3f)", line, duty[line], mean[line], want[line])
             }
             printf "#%s ± %s:%s\n", colour, tolerance, report > "/dev/stderr"
             exit !ok

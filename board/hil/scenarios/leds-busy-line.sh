@@ -6,6 +6,7 @@
 # seconds, and its stderr names the line (GPIO27 or offset 27), the consumer (gpioset), and says busy.
 DESCRIPTION="an LED line held by another consumer: leds show exits with a clear error naming line and holder"
 NEEDS="leds show"
+LEGS="gpiod-v2"
 
 CONFIG=board/hil/fixtures/station-leds-rgb.json
 

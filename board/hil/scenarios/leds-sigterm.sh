@@ -7,6 +7,7 @@
 # station-leds-rgb-active-low.json (same lines, active_low true).
 DESCRIPTION="SIGTERM: LED lines set inactive (active-high and active-low), then released, exit 0 within 2 s"
 NEEDS="leds show"
+LEGS="gpiod-v2"
 TIMEOUT=180
 
 RGB="GPIO17 GPIO27 GPIO22"
