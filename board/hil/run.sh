@@ -17,6 +17,7 @@
 #   board/hil/run.sh --station-scenarios   every scenario that needs the station (NEEDS set), as in a full run
 #   board/hil/run.sh --isolate        one VM per scenario (slower; to rule out one scenario disturbing the next)
 #   board/hil/run.sh --all-levels     the LED and station scenarios walk every AQI level, not a subset
+#   board/hil/run.sh --repeat N NAME  run each scenario N times in a row in the same VM (hunting a flake)
 #
 # A scenario that needs a breeze-station command the binary does not have yet is PENDING in a full run (shown,
 # not counted as a failure) and FAILS when named explicitly. Anything else missing (Debian's archive, qemu,
@@ -49,6 +50,7 @@ station_only=0
 isolate=0
 gpiod_v2=""
 v2_only=0
+repeat=1
 requested=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -74,6 +76,10 @@ while [ $# -gt 0 ]; do
         --station-scenarios) station_only=1 ;;
         --isolate) isolate=1 ;;
         --all-levels) HIL_ALL_LEVELS=1 ;;
+        --repeat)
+            repeat=$2
+            shift
+            ;;
         -h | --help)
             sed -n '2,/^set -uo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
             exit 0
@@ -86,6 +92,13 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
+
+case "$repeat" in
+    "" | *[!0-9]* | 0)
+        echo "run.sh: --repeat takes a count of 1 or more, not '$repeat'" >&2
+        exit 2
+        ;;
+esac
 
 scenario_files=()
 if [ "${#requested[@]}" -eq 0 ]; then
@@ -203,18 +216,21 @@ eval "$prepared"
 job_ids=() job_names=() job_files=() job_legs=() job_stations=() job_envs=() job_timeouts=() job_hosts=()
 job_retried=()
 add_job() { # FILE LEG STATION STATION-ENV
-    local name id
+    local name id round
     name=$(basename "$1" .sh)
-    id=$name${2:+-$2}
-    job_ids+=("$id")
-    job_names+=("$name${2:+ [$2]}")
-    job_files+=("$1")
-    job_legs+=("$2")
-    job_stations+=("$3")
-    job_envs+=("$4")
-    job_timeouts+=("${TIMEOUT:-${HIL_TIMEOUT:-120}}")
-    job_hosts+=("$HAS_HOST")
-    job_retried+=(0)
+    for round in $(seq 1 "$repeat"); do
+        id=$name${2:+-$2}
+        [ "$repeat" = 1 ] || id="$id-$round"
+        job_ids+=("$id")
+        job_names+=("$name${2:+ [$2]}$([ "$repeat" = 1 ] || echo " #$round")")
+        job_files+=("$1")
+        job_legs+=("$2")
+        job_stations+=("$3")
+        job_envs+=("$4")
+        job_timeouts+=("${TIMEOUT:-${HIL_TIMEOUT:-120}}")
+        job_hosts+=("$HAS_HOST")
+        job_retried+=(0)
+    done
 }
 
 # plan FILE LEG STATION STATION-ENV: a job, or a PEND/FAIL line when the binary lacks a command it needs.
@@ -269,6 +285,13 @@ fi
 session_count=0
 boot_seconds=""
 
+# The gpio trace events are switched on here, once, while the kernel boots on one CPU, and never switched at run
+# time: switching a trace event patches kernel code with int3 breakpoints (text_poke_bp), and under qemu's
+# multi-threaded TCG the other virtual CPU can run a stale int3 after the patch is done, which kills the kernel
+# ("Oops: int3 ... RIP __schedule / ttwu_do_activate ... Fatal exception in interrupt"). guest/lib.sh has the
+# details; docs/testing.md the evidence.
+trace_options="trace_event=gpio:gpio_value,gpio:gpio_direction trace_clock=mono trace_buf_size=4M"
+
 # start_vm SESSION-DIR: boots the VM for a session; sets qemu_pid, socket.
 start_vm() {
     local session=$1
@@ -277,7 +300,7 @@ start_vm() {
     local qemu=("$HIL_QEMU" -accel "$HIL_ACCEL" -machine pc -cpu "$HIL_CPU" -smp "$HIL_SMP" -m "$HIL_MEMORY"
         -nodefaults -no-user-config -display none -no-reboot
         -kernel "$HIL_KERNEL" -initrd "$HIL_INITRD"
-        -append "console=ttyS0 quiet panic=-1 mitigations=off hil_session=$(basename "$session")"
+        -append "console=ttyS0 quiet panic=-1 mitigations=off $trace_options hil_session=$(basename "$session")"
         -chardev "file,id=console,path=$session/console.log" -serial chardev:console
         -chardev "socket,id=uart1,path=$socket,server=on,wait=off" -serial chardev:uart1
         -virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap"
@@ -385,6 +408,7 @@ run_session() {
             HIL_ROOT=$HIL_ROOT HIL_WORK=$HIL_WORK HIL_RUN=$run HIL_SHARE=$run/share HIL_UART_SOCKET=$socket \
                 HIL_STATION=${job_stations[$index]} HIL_STATION_ENV=${job_envs[$index]} \
                 HIL_SCENARIO=$(basename "${job_files[$index]}" .sh) HIL_LEG=${job_legs[$index]} \
+                HIL_ALL_LEVELS=$HIL_ALL_LEVELS \
                 setsid setpriv --pdeathsig KILL bash -c 'bash "$0" "$1"; exit $?' "$HIL_DIR/host/run-host.sh" \
                 "${job_files[$index]}" \
                 > "$run/host.log" 2>&1 &

@@ -172,13 +172,14 @@ hil_gpio_bank_create() {
 # hil_gpio_bank_remove: takes the chips down again (main.sh calls it after every job, so the next job gets a
 # fresh chip with its own settings): not live, then every directory removed, deepest first.
 hil_gpio_bank_remove() {
+    local directory directories=""
     [ -d "$HIL_GPIO_CONFIG" ] || return 0
     echo 0 > "$HIL_GPIO_CONFIG/live" || return 1
-    set -- "$HIL_GPIO_CONFIG"/bank*/line*/hog
-    [ ! -d "$1" ] || rmdir "$@" || return 1
-    set -- "$HIL_GPIO_CONFIG"/bank*/line*
-    [ ! -d "$1" ] || rmdir "$@" || return 1
-    rmdir "$HIL_GPIO_CONFIG"/bank* "$HIL_GPIO_CONFIG"
+    # One rmdir, deepest first (rmdir takes its arguments in order).
+    for directory in "$HIL_GPIO_CONFIG"/bank*/line*/hog "$HIL_GPIO_CONFIG"/bank*/line* "$HIL_GPIO_CONFIG"/bank*; do
+        [ ! -d "$directory" ] || directories="$directories $directory"
+    done
+    rmdir $directories "$HIL_GPIO_CONFIG"
 }
 
 # hil_line_offset LINE: the offset of a line given by offset or by name.
@@ -239,7 +240,8 @@ hil_line_unused() {
 # hil_sample [-w MS] SECONDS LINE...: samples the lines' values back to back for SECONDS with hil-sample; one
 # line of key=value per line (name= samples= high= duty= duty_periods= duty_samples= edges= freq_hz= last=
 # periods= regular= min_high_ms= ... gaps= gap_ms= ...; see board/hil/helpers/hil-sample.c),
-# and with -w, one more per line: name=LINE envelope=D,D,... (the duty of each MS-millisecond window).
+# and with -w, one more per line: name=LINE envelope=D,D,... (the duty of each MS-millisecond window, "-" for a
+# window the sampler could not watch).
 hil_sample() {
     local window="" seconds line
     if [ "$1" = -w ]; then
@@ -276,16 +278,24 @@ hil_at_least() {
 
 HIL_TRACING=/sys/kernel/tracing
 
+# The events are switched on once, by the kernel command line (run.sh: trace_event=gpio:gpio_value,
+# gpio:gpio_direction trace_clock=mono trace_buf_size=4M), before the second CPU is up, and never switched
+# off; guest/init stops recording (tracing_on 0) until a scenario asks. Never write to events/*/enable while
+# the VM runs: switching an event patches kernel code at every call site (jump labels: the gpio tracepoints in
+# gpiolib, and, for the recording of process names, sched_switch in __schedule and sched_wakeup in
+# ttwu_do_activate) with the int3-based text_poke_bp, and qemu's multi-threaded TCG does not always
+# retranslate code that one virtual CPU patches while the other runs it: the other CPU then executes a stale
+# int3 after the patch is done, and the kernel dies ("Oops: int3", "Fatal exception in interrupt").
+# tracing_on and clearing the buffer patch nothing.
+
 # hil_trace_start: clears the trace buffer and records gpio_value and gpio_direction events from now on.
 hil_trace_start() {
     [ -e "$HIL_TRACING/trace" ] || mount -t tracefs tracefs "$HIL_TRACING" || hil_fail "cannot mount tracefs"
+    local enabled
+    read -r enabled < "$HIL_TRACING/events/gpio/gpio_value/enable"
+    [ "$enabled" = 1 ] || hil_fail "the gpio_value trace event is off (trace_event= missing from the kernel command line)"
     echo 0 > "$HIL_TRACING/tracing_on"
-    # CLOCK_MONOTONIC timestamps, comparable with hil-sample's start_mono/end_mono.
-    echo mono > "$HIL_TRACING/trace_clock"
-    echo 4096 > "$HIL_TRACING/buffer_size_kb"
     : > "$HIL_TRACING/trace"
-    echo 1 > "$HIL_TRACING/events/gpio/gpio_value/enable"
-    echo 1 > "$HIL_TRACING/events/gpio/gpio_direction/enable"
     echo 1 > "$HIL_TRACING/tracing_on"
 }
 
@@ -549,7 +559,10 @@ hil_led_signature() {
     shift
     hil_sample -w 100 "$seconds" "$@" | awk '
         / envelope=/ {
-            split($1, n, "="); split($2, e, "="); count = split(e[2], w, ",")
+            split($1, n, "="); split($2, e, "="); all = split(e[2], windows, ",")
+            # Windows the sampler could not watch ("-") are left out.
+            count = 0
+            for (i = 1; i <= all; i++) if (windows[i] != "-") w[++count] = windows[i] + 0
             sum = 0
             for (i = 1; i <= count; i++) {
                 sum += w[i]

@@ -12,7 +12,8 @@
  *     while the PWM it watches runs on; what the line did in such a gap is unknown, so the gap is left out of
  *     every figure (reported as gaps= and gap_ms=) instead of being credited to the last level seen;
  * -w  also report the envelope: the time-weighted duty of each consecutive window of this length, which shows
- *     a blink pattern riding on a PWM (e.g. -w 50: twenty numbers a second, 0.00 while the LED is dark).
+ *     a blink pattern riding on a PWM (e.g. -w 50: twenty numbers a second, 0.00 while the LED is dark; "-" for
+ *     a window watched for less than a quarter of its length).
  *
  * Figures per line:
  *   duty          time-weighted over the time watched (between two equal samples the time is credited to
@@ -255,7 +256,11 @@ int main(int argc, char **argv) {
             printf("name=%s envelope=", line->name);
             for (long index = 0; index < windows && index < MAX_WINDOWS; index++) {
                 double total = line->window_total[index];
-                printf("%s%.2f", index ? "," : "", total > 0 ? line->window_high[index] / total : 0.0);
+                /* A window watched less than a quarter of its length (the sampler was descheduled) is unknown. */
+                if (total < window / 4)
+                    printf("%s-", index ? "," : "");
+                else
+                    printf("%s%.2f", index ? "," : "", line->window_high[index] / total);
             }
             printf("\n");
         }

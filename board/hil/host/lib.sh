@@ -103,6 +103,16 @@ hil_emulator_stop() {
     HIL_EMULATOR_PID=""
 }
 
+# hil_levels: the levels the scenario walks, as the guest's hil_levels sees them (LEVELS, or ALL_LEVELS when
+# HIL_ALL_LEVELS=1).
+hil_levels() {
+    if [ "${HIL_ALL_LEVELS:-0}" = 1 ] && [ -n "${ALL_LEVELS:-}" ]; then
+        echo "$ALL_LEVELS"
+    else
+        echo "$LEVELS"
+    fi
+}
+
 # hil_station_supports WORD...: succeeds when the binary has the command (e.g. emulate).
 hil_station_supports() {
     [ -x "$HIL_STATION" ] || return 1

@@ -6,7 +6,6 @@
 # lit line is driven at (nearly) full duty; self_test false).
 DESCRIPTION="leds show --aqi N with the bar kind: the level's rank of lines lit, in order"
 NEEDS="leds show"
-LEGS="gpiod-v2"
 TIMEOUT=240
 
 CONFIG=board/hil/fixtures/station-leds-bar.json

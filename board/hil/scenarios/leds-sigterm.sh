@@ -20,7 +20,7 @@ guest() {
         hil_station_start "sigterm-$inactive" leds show --config "$HIL_ROOT/board/hil/fixtures/$config" --aqi 350
         hil_wait_until 15 "$config: breeze-station holds the RGB lines" \
             sh -c "gpioinfo $HIL_GPIO_CHIP | grep -c '\"breeze-station\".*output' | grep -qx 3"
-        sleep 1
+        sleep 0.3
         hil_trace_start
         started=$(hil_centiseconds)
         hil_station_stop 2

@@ -22,12 +22,12 @@ BLUE=GPIO22
 GAMMA=2.2
 PWM_TOLERANCE=0.08
 LEVEL_WITHIN=45
-# level:PM2.5 (µg/m³):colour. By default two levels far apart (the whole chain: frames → AQI → level → colour,
-# and a change of level between runs); ALL_LEVELS with HIL_ALL_LEVELS=1 (about 15 s a level); leds-rgb-levels
-# covers every colour on the LED side.
+# level:PM2.5 (µg/m³):colour. By default one level: the whole chain (frames → AQI → level → colour) is the same
+# for every level, station-sigterm checks a second one (unhealthy, #ff3b30) before it stops the station, and
+# leds-rgb-levels covers the colours on the LED side. ALL_LEVELS with HIL_ALL_LEVELS=1 (about 15 s a level).
 ALL_LEVELS="excellent:3.0:34c759 good:7.0:34c759 moderate:20.0:ff9500 unhealthy_sensitive:45.0:ff6b00
 unhealthy:90.0:ff3b30 very_unhealthy:150.0:af52de hazardous:300.0:8e0000"
-LEVELS="good:7.0:34c759 unhealthy:90.0:ff3b30"
+LEVELS="good:7.0:34c759"
 
 guest() {
     for level in $(hil_levels); do
