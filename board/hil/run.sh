@@ -477,7 +477,13 @@ run_session() {
         fi
         status=PASS
         reason=""
-        if [ "$(cat "$run/share/guest.status")" != 0 ]; then
+        # The guest creates guest.status and then writes it: over 9p the host can see it empty in between.
+        local guest_status="" tries=0
+        while guest_status=$(cat "$run/share/guest.status") && [ -z "$guest_status" ] && [ "$tries" -lt 50 ]; do
+            sleep 0.1
+            tries=$((tries + 1))
+        done
+        if [ "$guest_status" != 0 ]; then
             reason=$(head -n 1 "$run/share/reason" 2>/dev/null)
             reason=${reason:-guest failed}
         elif [ "$host_status" != 0 ] || [ -s "$run/share/host-reason" ]; then

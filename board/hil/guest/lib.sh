@@ -229,6 +229,36 @@ hil_line_consumer() {
     hil_line_info "$1" | awk -F'"' 'NF >= 4 { print $4 }'
 }
 
+# hil_outputs_held COUNT CONSUMER [LINE...]: succeeds when exactly COUNT lines of the chip (of the LINEs given,
+# when given) are requested as outputs by CONSUMER. One gpioinfo, parsed with built-ins (for hil_wait_until).
+hil_outputs_held() {
+    local count=$1 consumer=$2 offsets="" line held=0 rest offset
+    shift 2
+    for line in "$@"; do
+        offsets="$offsets $(hil_line_offset "$line") "
+    done
+    while IFS= read -r line; do
+        rest=${line#*line}
+        offset=${rest%%:*}
+        offset=${offset##* }
+        [ -z "$offsets" ] || case "$offsets" in *" $offset "*) ;; *) continue ;; esac
+        case "$line" in *"\"$consumer\""*output*) held=$((held + 1)) ;; esac
+    done <<EOF
+$(gpioinfo "$HIL_GPIO_CHIP")
+EOF
+    [ "$held" = "$count" ]
+}
+
+# hil_contains TEXT PATTERN...: TEXT contains one of the PATTERNs (shell patterns; built-ins only).
+hil_contains() {
+    local text=$1 pattern
+    shift
+    for pattern in "$@"; do
+        case "$text" in *$pattern*) return 0 ;; esac
+    done
+    return 1
+}
+
 hil_line_used() {
     hil_line_info "$1" | grep -q '\[used'
 }
@@ -237,7 +267,8 @@ hil_line_unused() {
     ! hil_line_used "$1"
 }
 
-# hil_sample [-w MS] SECONDS LINE...: samples the lines' values back to back for SECONDS with hil-sample; one
+# hil_sample [-w MS] SECONDS LINE...: samples the lines' values back to back for SECONDS with hil-sample (with -f
+# HIL_PWM_HZ, default 200: the PWM frequency of the station's LEDs and of hil-pwm in the scenarios); one
 # line of key=value per line (name= samples= high= duty= duty_periods= duty_samples= edges= freq_hz= last=
 # periods= regular= min_high_ms= ... gaps= gap_ms= ...; see board/hil/helpers/hil-sample.c),
 # and with -w, one more per line: name=LINE envelope=D,D,... (the duty of each MS-millisecond window, "-" for a
@@ -253,7 +284,7 @@ hil_sample() {
     set -- $(for line in "$@"; do
         echo "$line=$HIL_GPIO_SYSFS/sim_gpio$(hil_line_offset "$line")/value"
     done)
-    "$HIL_SAMPLER" -d "$seconds" $window "$@"
+    "$HIL_SAMPLER" -d "$seconds" -f "${HIL_PWM_HZ:-200}" $window "$@"
 }
 
 # hil_field KEY < hil_sample output line: one field's value.
@@ -342,17 +373,17 @@ hil_trace_duty() {
         }' "$HIL_RESULTS/gpio-trace.txt"
 }
 
-# hil_trace_duties FROM TO LINE...: as hil_trace_duty for several lines in one pass over the trace (each awk run
-# over thousands of events costs seconds under TCG), and beside each line's mean duty its duty_periods as
-# hil-sample defines it (the mean duty of the periods within 20 % of the median period), from the levels set:
+# hil_trace_duties FROM TO HZ LINE...: as hil_trace_duty for several lines in one pass over the trace (each awk
+# run over thousands of events costs seconds under TCG), and beside each line's mean duty its duty_periods as
+# hil-sample -f HZ defines it (the median duty of the periods within 20 % of 1/HZ), from the levels set:
 # "LINE MEAN PERIODS" per line.
 hil_trace_duties() {
-    local from=$1 to=$2 line map=""
-    shift 2
+    local from=$1 to=$2 hz=$3 line map=""
+    shift 3
     for line in "$@"; do
         map="$map $(hil_line_global "$line")=$line"
     done
-    awk -v from="$from" -v to="$to" -v map="$map" '
+    awk -v from="$from" -v to="$to" -v period="$(awk -v hz="$hz" 'BEGIN { print 1 / hz }')" -v map="$map" '
         function median(list, count,    i, j, v) {
             for (i = 2; i <= count; i++) {
                 v = list[i]
@@ -393,16 +424,12 @@ hil_trace_duties() {
                 mean = high[gpio] / (to - from)
                 result = mean
                 n = periods[gpio]
-                if (n >= 10) {
-                    for (k = 1; k <= n; k++) sorted[k] = length_of[gpio, k]
-                    typical = median(sorted, n)
-                    sum = 0; regular = 0
-                    for (k = 1; k <= n; k++) {
-                        if (length_of[gpio, k] < 0.8 * typical || length_of[gpio, k] > 1.2 * typical) continue
-                        sum += high_of[gpio, k] / length_of[gpio, k]; regular++
-                    }
-                    if (regular >= 10) result = sum / regular
+                regular = 0
+                for (k = 1; k <= n; k++) {
+                    if (length_of[gpio, k] < 0.8 * period || length_of[gpio, k] > 1.2 * period) continue
+                    duties[++regular] = high_of[gpio, k] / length_of[gpio, k]
                 }
+                if (regular >= 10) result = median(duties, regular)
                 printf "%s %.4f %.4f\n", name[gpio], mean, result
             }
         }' "$HIL_RESULTS/gpio-trace.txt"
@@ -502,8 +529,8 @@ hil_expected_duty() {
 
 # hil_colour_matches RGB-HEX RED GREEN BLUE GAMMA TOLERANCE [SECONDS]: samples the three lines and succeeds
 # when each channel's duty is the colour's (e.g. ff9500) within TOLERANCE (absolute duty). Logs what it saw.
-# The duty judged is hil-sample's duty_periods (the mean duty of the regular periods: the duty the station set,
-# without the periods that a late wake-up under TCG stretched or squeezed); the time-weighted mean is logged
+# The duty judged is hil-sample's duty_periods (the median duty of the periods of regular length: the duty the
+# station set, without what late wake-ups under TCG did to some periods); the time-weighted mean is logged
 # beside it.
 hil_colour_matches() {
     local measured status

@@ -4,9 +4,11 @@
  * each level. Runs inside the HIL virtual machine; the files it reads are
  * /sys/devices/platform/gpio-sim.N/gpiochipM/sim_gpioK/value ("0" or "1", the value the consumer drives).
  *
- *   hil-sample [-d SECONDS] [-g MICROSECONDS] [-s MILLISECONDS] [-w MILLISECONDS] NAME=PATH...
+ *   hil-sample [-d SECONDS] [-f HZ] [-g MICROSECONDS] [-s MILLISECONDS] [-w MILLISECONDS] NAME=PATH...
  *
  * -d  how long to sample (default 2 s);  -g  pause between rounds (default 0: back to back);
+ * -f  the PWM frequency the driver means (e.g. 200): which periods are regular, for duty_periods (default: the
+ *     median period seen);
  * -s  the longest gap between two reads of a line that still counts as watching it (default 1 ms): under TCG
  *     on a busy host the sampler's virtual CPU is sometimes descheduled for tens or hundreds of milliseconds
  *     while the PWM it watches runs on; what the line did in such a gap is unknown, so the gap is left out of
@@ -18,11 +20,12 @@
  * Figures per line:
  *   duty          time-weighted over the time watched (between two equal samples the time is credited to
  *                 their level; across an edge, half to each): what an eye would see;
- *   duty_periods  the mean duty of the regular periods: periods (rising edge to rising edge) watched without a
- *                 gap whose length is within 20 % of the median period. Under TCG on a busy host a software
- *                 PWM wakes up late now and then: a late wake-up stretches a period, and catching up makes a
- *                 burst of very short ones; both are left out, so this is the duty the driver meant. = duty for
- *                 a line that does not toggle, or with fewer than 10 regular periods;
+ *   duty_periods  the median duty of the regular periods: periods (rising edge to rising edge) watched without
+ *                 a gap whose length is within 20 % of the period meant (-f). Under TCG on a busy host a
+ *                 software PWM wakes up late now and then: a late wake-up stretches a period or one of its
+ *                 phases, and catching up makes a burst of very short periods; the median of the regular ones
+ *                 is the duty the driver meant. = duty for a line that does not toggle, or with fewer than 10
+ *                 regular periods;
  *   duty_samples  the plain fraction of samples at 1.
  * One output line per line sampled, in key=value form so that shell scripts can pick fields:
  *   name=GPIO17 samples=41234 high=20611 duty=0.4998 duty_periods=0.5002 duty_samples=0.4996 edges=812 ...
@@ -57,7 +60,7 @@ struct line {
     int run_clean;       /* the current run has been watched without a gap */
     double rise_at;      /* the last rising edge seen, -1 if none or a gap since */
     double fall_at;      /* the last falling edge seen */
-    double period_length[MAX_RUNS], period_high[MAX_RUNS], sorted[MAX_RUNS];
+    double period_length[MAX_RUNS], period_high[MAX_RUNS], sorted[MAX_RUNS], duties[MAX_RUNS];
     long periods;
 };
 
@@ -119,16 +122,19 @@ int main(int argc, char **argv) {
     long gap_us = 0;
     double window = 0;
     double stall = 0.001;
+    double nominal = 0;   /* the period meant, seconds; 0: the median period seen */
     int option;
-    while ((option = getopt(argc, argv, "d:g:s:w:")) != -1) {
+    while ((option = getopt(argc, argv, "d:f:g:s:w:")) != -1) {
         switch (option) {
         case 'd': duration = strtod(optarg, NULL); break;
         case 'g': gap_us = strtol(optarg, NULL, 10); break;
         case 's': stall = strtod(optarg, NULL) / 1e3; break;
+        case 'f': nominal = strtod(optarg, NULL) > 0 ? 1 / strtod(optarg, NULL) : 0; break;
         case 'w': window = strtod(optarg, NULL) / 1e3; break;
         default:
             fprintf(stderr,
-                    "usage: hil-sample [-d SECONDS] [-g MICROSECONDS] [-s MILLISECONDS] [-w MILLISECONDS] NAME=PATH...\n");
+                    "usage: hil-sample [-d SECONDS] [-f HZ] [-g MICROSECONDS] [-s MILLISECONDS] [-w MILLISECONDS] "
+                    "NAME=PATH...\n");
             return 2;
         }
     }
@@ -232,15 +238,17 @@ int main(int argc, char **argv) {
         double duty_periods = duty;
         long regular = 0;
         if (line->periods >= 10) {
-            memcpy(line->sorted, line->period_length, (size_t)line->periods * sizeof line->sorted[0]);
-            double typical = median(line->sorted, line->periods), sum = 0;
+            double typical = nominal;
+            if (typical <= 0) {
+                memcpy(line->sorted, line->period_length, (size_t)line->periods * sizeof line->sorted[0]);
+                typical = median(line->sorted, line->periods);
+            }
             for (long index = 0; index < line->periods; index++) {
                 double length = line->period_length[index];
                 if (length < 0.8 * typical || length > 1.2 * typical) continue;
-                sum += line->period_high[index] / length;
-                regular++;
+                line->duties[regular++] = line->period_high[index] / length;
             }
-            if (regular >= 10) duty_periods = sum / (double)regular;
+            if (regular >= 10) duty_periods = median(line->duties, regular);
         }
         printf("name=%s samples=%ld high=%ld duty=%.4f duty_periods=%.4f duty_samples=%.4f edges=%ld freq_hz=%.1f"
                " last=%d periods=%ld regular=%ld min_high_ms=%.2f max_high_ms=%.2f min_low_ms=%.2f max_low_ms=%.2f gaps=%ld gap_ms=%.1f"

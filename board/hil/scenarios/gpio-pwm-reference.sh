@@ -1,8 +1,8 @@
 # Calibrates the duty-cycle measurement the LED scenarios rely on. Three known software PWMs (hil-pwm, 200 Hz,
 # duties 0.20/0.50/0.80 on GPIO17/22/27, like the channels of an RGB LED) run while the kernel's gpio_value
-# trace records every level they set. The LED scenarios judge a colour by hil-sample's duty_periods (the mean
-# duty of the regular periods: the duty a driver meant, without the periods that a late wake-up stretched, or
-# the bursts of short ones that catching up makes, which under TCG on a busy host are many). So:
+# trace records every level they set. The LED scenarios judge a colour by hil-sample's duty_periods (the median
+# duty of the periods of regular length: the duty a driver meant, without the periods that a late wake-up
+# stretched, or the bursts of short ones that catching up makes, which under TCG on a busy host are many). So:
 #   - sampled duty_periods = traced duty_periods within SAMPLING_TOLERANCE: sampling the values the kernel
 #     holds sees what the consumer set (the rig's own accuracy);
 #   - traced duty_periods = the generated duty within GENERATOR_TOLERANCE: the estimator finds what was asked
@@ -27,7 +27,7 @@ guest() {
     echo "$measured"
     first=$(echo "$measured" | head -n 1)
     traced=$(hil_trace_duties "$(echo "$first" | hil_field start_mono)" "$(echo "$first" | hil_field end_mono)" \
-        GPIO17 GPIO22 GPIO27)
+        200 GPIO17 GPIO22 GPIO27)
     for channel in GPIO17:0.20 GPIO22:0.50 GPIO27:0.80; do
         name=${channel%%:*}
         line=$(echo "$measured" | grep "^name=$name ")

@@ -24,7 +24,7 @@ guest() {
         lit=${rest#*:}
         hil_station_start "bar-$name" leds show --config "$HIL_ROOT/$CONFIG" --aqi "$aqi"
         hil_wait_until 15 "$name: breeze-station holds the bar's lines" \
-            sh -c "gpioinfo $HIL_GPIO_CHIP | grep -c '\"breeze-station\".*output' | grep -qx 7"
+            hil_outputs_held 7 breeze-station
         sleep 0.3
         hil_sample 1 $BAR > "$HIL_RESULTS/bar-$name.txt"
         # 1 for a line lit (duty ≥ 0.5), 0 for a dark one, in the bar's order (hil-sample keeps it).
@@ -34,6 +34,6 @@ guest() {
         hil_expect_eq "$name (AQI $aqi): lit bar lines, lowest first" "$pattern" "$expected"
         hil_station_stop 3
         hil_check "$name: exit 0 on SIGTERM, no crash" hil_station_exited_cleanly
-        hil_check "$name: the bar's lines released" sh -c "! gpioinfo $HIL_GPIO_CHIP | grep -q breeze-station"
+        hil_check "$name: the bar's lines released" hil_outputs_held 0 breeze-station
     done
 }

@@ -39,12 +39,11 @@ guest() {
         colour=${rest#*:}
         hil_station_start "leds-$name" leds show --config "$HIL_ROOT/$CONFIG" --aqi "$aqi"
         hil_wait_until 15 "$name (AQI $aqi): breeze-station holds the RGB lines" \
-            sh -c "gpioinfo $HIL_GPIO_CHIP | grep -E 'line +(17|22|27):' |
-                grep -c '\"breeze-station\".*output' | grep -qx 3"
+            hil_outputs_held 3 breeze-station "$RED" "$GREEN" "$BLUE"
         sleep 0.3
         hil_expect_colour "$colour" "$RED" "$GREEN" "$BLUE" "$GAMMA" "$PWM_TOLERANCE"
         hil_station_stop 3
         hil_check "$name: exit 0 on SIGTERM, no crash" hil_station_exited_cleanly
-        hil_check "$name: the RGB lines released" sh -c "! gpioinfo $HIL_GPIO_CHIP | grep -q breeze-station"
+        hil_check "$name: the RGB lines released" hil_outputs_held 0 breeze-station
     done
 }
