@@ -1,8 +1,9 @@
 # Hardware-in-the-loop rig (board/hil/, docs/testing.md): a qemu VM with a gpio-sim chip shaped like a
 # Raspberry Pi 4's and a 16550 UART wired to the host, running scenarios against the real kernel.
 #
-#   make hil                   every scenario (PEND for station commands not built yet), then the libgpiod v2 leg
-#   make hil-gpiod-v2          the station scenarios against the libgpiod v2 build (fails when it is missing)
+#   make hil                   every scenario (PEND for station commands not built yet) and the libgpiod v2 leg,
+#                              in one VM (HIL_ARGS=--all-levels: every AQI level in the LED and station scenarios)
+#   make hil-gpiod-v2          the libgpiod v2 leg alone (the LED scenarios against the libgpiod v2 build)
 #   make hil-selftest          the station scenarios against board/hil/selftest/breeze-station (a stand-in)
 #   board/hil/run.sh NAME      one scenario by hand (board/hil/run.sh --list shows them)
 #
@@ -14,31 +15,28 @@
 TEST_PACKAGES += qemu-system-x86 socat gpiod gcc make libc6-dev xz-utils procps
 EXTRA_TESTS += hil
 
-# Where the libgpiod v2 leg's binary is (the check-gpiod-v2 build of issue 4), and the environment it needs
-# (e.g. LD_LIBRARY_PATH=<scratch prefix>/lib when libgpiod 2 is a shared library there).
-HIL_GPIOD_V2_STATION ?= .build/gpiod-v2/debug/breeze-station
-HIL_GPIOD_V2_ENV ?=
+# The libgpiod v2 leg: the LED scenarios (those with LEGS="gpiod-v2") run a second time, in the same VM, against
+# the libgpiod v2 build of breeze-station that check-gpiod-v2 (mk/leds.mk, issue 4) makes: linked to
+# .build/gpiod-v2/prefix/lib/libgpiod-v2.so through an rpath, which resolves inside the VM too (the host's root
+# is its root). `make test` runs hil before check-gpiod-v2 (mk/*.mk are included in sorted order), so hil builds
+# that binary itself, with the same flags and scratch path: check-gpiod-v2 then finds it built.
+HIL_GPIOD_V2_STATION ?= $(GPIOD_V2_SCRATCH)/debug/breeze-station
+# More of run.sh's options, e.g. make hil HIL_ARGS=--all-levels (every AQI level) or HIL_ARGS=-v.
+HIL_ARGS ?=
 
-.PHONY: hil hil-gpiod-v2
+.PHONY: hil hil-gpiod-v2 hil-gpiod-v2-build
 
-hil: deps
+hil: deps hil-gpiod-v2-build
 	$(SWIFT) build --product breeze-station $(SWIFT_BUILD_FLAGS)
-	@board/hil/run.sh
-	@if [ -x "$(HIL_GPIOD_V2_STATION)" ]; then \
-		board/hil/run.sh --leg gpiod-v2 --station "$(HIL_GPIOD_V2_STATION)" \
-			--station-env "$(HIL_GPIOD_V2_ENV)" --station-scenarios; \
-	else \
-		echo "PEND  (libgpiod v2 leg)  needs the libgpiod v2 build of breeze-station at" \
-			"$(HIL_GPIOD_V2_STATION) (make check-gpiod-v2, issue 4)"; \
-	fi
+	@board/hil/run.sh --gpiod-v2 "$(HIL_GPIOD_V2_STATION)" $(HIL_ARGS)
 
-hil-gpiod-v2: deps
-	@test -x "$(HIL_GPIOD_V2_STATION)" || { \
-		echo "FAIL  (libgpiod v2 leg)  needs the libgpiod v2 build of breeze-station at" \
-			"$(HIL_GPIOD_V2_STATION) (make check-gpiod-v2)"; \
-		exit 1; }
-	@HIL_STRICT=1 board/hil/run.sh --leg gpiod-v2 --station "$(HIL_GPIOD_V2_STATION)" \
-		--station-env "$(HIL_GPIOD_V2_ENV)" --station-scenarios
+hil-gpiod-v2-build: deps
+	@$(MAKE) --no-print-directory $(GPIOD_V2_LIBRARY)
+	$(GPIOD_V2_ENV) $(SWIFT) build --product breeze-station $(GPIOD_V2_FLAGS) $(SWIFT_BUILD_FLAGS)
+
+# The libgpiod v2 leg alone.
+hil-gpiod-v2: deps hil-gpiod-v2-build
+	@HIL_STRICT=1 board/hil/run.sh --gpiod-v2-only "$(HIL_GPIOD_V2_STATION)" $(HIL_ARGS)
 
 # The station scenarios against board/hil/selftest/breeze-station, a stand-in that follows their assumed
 # contract: checks the scenarios themselves (not run by make test: it takes several minutes).

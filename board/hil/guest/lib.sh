@@ -1,10 +1,11 @@
 # Helpers for a scenario's guest() function (POSIX sh, inside the VM, as root, in a chroot of the host's root).
 #
-# Environment: HIL_ROOT (the worktree, as a host path), HIL_RESULTS (/run/hil: the run's shared directory,
-# also seen by the host), HIL_STATION (the breeze-station binary to test), HIL_SAMPLER (hil-sample).
-# After hil_gpio_bank_create (main.sh calls it before guest() unless the scenario sets GPIO_BANK=none):
+# Environment: HIL_ROOT (the worktree, as a host path), HIL_RESULTS (/run/hil/JOB/share: the job's shared
+# directory, the host's hil-work/runs/JOB/share), HIL_STATION (the breeze-station binary to test), HIL_LEG (empty,
+# or e.g. gpiod-v2), HIL_SAMPLER (hil-sample).
+# After hil_gpio_bank_create (job.sh calls it before guest() unless the scenario sets GPIO_BANK=none):
 # HIL_GPIO_CHIP (gpiochipN), HIL_GPIO_LABEL, HIL_GPIO_NAMES (line names, offset 0 first), HIL_GPIO_SYSFS (the
-# bank's directory in sysfs, holding sim_gpioK/value and sim_gpioK/pull); also written to /run/hil/gpio.env.
+# bank's directory in sysfs, holding sim_gpioK/value and sim_gpioK/pull); also written to $HIL_RESULTS/gpio.env.
 #
 # Lines can be named by offset (17) or by line name (GPIO17) everywhere. Functions keep their variables
 # `local` (dash, bash and busybox sh have it) so that a scenario's own loop variables survive them.
@@ -168,6 +169,19 @@ hil_gpio_bank_create() {
         echo ", /dev/$(cat "$HIL_GPIO_CONFIG/bank1/chip_name") [raspberrypi-exp-gpio] with 8 lines")"
 }
 
+# hil_gpio_bank_remove: takes the chips down again (main.sh calls it after every job, so the next job gets a
+# fresh chip with its own settings): not live, then every directory removed, deepest first.
+hil_gpio_bank_remove() {
+    local directory directories=""
+    [ -d "$HIL_GPIO_CONFIG" ] || return 0
+    echo 0 > "$HIL_GPIO_CONFIG/live" || return 1
+    # One rmdir, deepest first (rmdir takes its arguments in order).
+    for directory in "$HIL_GPIO_CONFIG"/bank*/line*/hog "$HIL_GPIO_CONFIG"/bank*/line* "$HIL_GPIO_CONFIG"/bank*; do
+        [ ! -d "$directory" ] || directories="$directories $directory"
+    done
+    rmdir $directories "$HIL_GPIO_CONFIG"
+}
+
 # hil_line_offset LINE: the offset of a line given by offset or by name.
 hil_line_offset() {
     case "$1" in
@@ -215,6 +229,36 @@ hil_line_consumer() {
     hil_line_info "$1" | awk -F'"' 'NF >= 4 { print $4 }'
 }
 
+# hil_outputs_held COUNT CONSUMER [LINE...]: succeeds when exactly COUNT lines of the chip (of the LINEs given,
+# when given) are requested as outputs by CONSUMER. One gpioinfo, parsed with built-ins (for hil_wait_until).
+hil_outputs_held() {
+    local count=$1 consumer=$2 offsets="" line held=0 rest offset
+    shift 2
+    for line in "$@"; do
+        offsets="$offsets $(hil_line_offset "$line") "
+    done
+    while IFS= read -r line; do
+        rest=${line#*line}
+        offset=${rest%%:*}
+        offset=${offset##* }
+        [ -z "$offsets" ] || case "$offsets" in *" $offset "*) ;; *) continue ;; esac
+        case "$line" in *"\"$consumer\""*output*) held=$((held + 1)) ;; esac
+    done <<EOF
+$(gpioinfo "$HIL_GPIO_CHIP")
+EOF
+    [ "$held" = "$count" ]
+}
+
+# hil_contains TEXT PATTERN...: TEXT contains one of the PATTERNs (shell patterns; built-ins only).
+hil_contains() {
+    local text=$1 pattern
+    shift
+    for pattern in "$@"; do
+        case "$text" in *$pattern*) return 0 ;; esac
+    done
+    return 1
+}
+
 hil_line_used() {
     hil_line_info "$1" | grep -q '\[used'
 }
@@ -223,9 +267,12 @@ hil_line_unused() {
     ! hil_line_used "$1"
 }
 
-# hil_sample [-w MS] SECONDS LINE...: samples the lines' values back to back for SECONDS with hil-sample; one
-# line of key=value per line (name= samples= high= duty= duty_samples= edges= freq_hz= last= min_high_ms= ...),
-# and with -w, one more per line: name=LINE envelope=D,D,... (the duty of each MS-millisecond window).
+# hil_sample [-w MS] SECONDS LINE...: samples the lines' values back to back for SECONDS with hil-sample (with -f
+# HIL_PWM_HZ, default 200: the PWM frequency of the station's LEDs and of hil-pwm in the scenarios); one
+# line of key=value per line (name= samples= high= duty= duty_periods= duty_samples= edges= freq_hz= last=
+# periods= regular= min_high_ms= ... gaps= gap_ms= ...; see board/hil/helpers/hil-sample.c),
+# and with -w, one more per line: name=LINE envelope=D,D,... (the duty of each MS-millisecond window, "-" for a
+# window the sampler could not watch).
 hil_sample() {
     local window="" seconds line
     if [ "$1" = -w ]; then
@@ -237,7 +284,7 @@ hil_sample() {
     set -- $(for line in "$@"; do
         echo "$line=$HIL_GPIO_SYSFS/sim_gpio$(hil_line_offset "$line")/value"
     done)
-    "$HIL_SAMPLER" -d "$seconds" $window "$@"
+    "$HIL_SAMPLER" -d "$seconds" -f "${HIL_PWM_HZ:-200}" $window "$@"
 }
 
 # hil_field KEY < hil_sample output line: one field's value.
@@ -262,16 +309,24 @@ hil_at_least() {
 
 HIL_TRACING=/sys/kernel/tracing
 
+# The events are switched on once, by the kernel command line (run.sh: trace_event=gpio:gpio_value,
+# gpio:gpio_direction trace_clock=mono trace_buf_size=4M), before the second CPU is up, and never switched
+# off; guest/init stops recording (tracing_on 0) until a scenario asks. Never write to events/*/enable while
+# the VM runs: switching an event patches kernel code at every call site (jump labels: the gpio tracepoints in
+# gpiolib, and, for the recording of process names, sched_switch in __schedule and sched_wakeup in
+# ttwu_do_activate) with the int3-based text_poke_bp, and qemu's multi-threaded TCG does not always
+# retranslate code that one virtual CPU patches while the other runs it: the other CPU then executes a stale
+# int3 after the patch is done, and the kernel dies ("Oops: int3", "Fatal exception in interrupt").
+# tracing_on and clearing the buffer patch nothing.
+
 # hil_trace_start: clears the trace buffer and records gpio_value and gpio_direction events from now on.
 hil_trace_start() {
     [ -e "$HIL_TRACING/trace" ] || mount -t tracefs tracefs "$HIL_TRACING" || hil_fail "cannot mount tracefs"
+    local enabled
+    read -r enabled < "$HIL_TRACING/events/gpio/gpio_value/enable"
+    [ "$enabled" = 1 ] || hil_fail "the gpio_value trace event is off (trace_event= missing from the kernel command line)"
     echo 0 > "$HIL_TRACING/tracing_on"
-    # CLOCK_MONOTONIC timestamps, comparable with hil-sample's start_mono/end_mono.
-    echo mono > "$HIL_TRACING/trace_clock"
-    echo 4096 > "$HIL_TRACING/buffer_size_kb"
     : > "$HIL_TRACING/trace"
-    echo 1 > "$HIL_TRACING/events/gpio/gpio_value/enable"
-    echo 1 > "$HIL_TRACING/events/gpio/gpio_direction/enable"
     echo 1 > "$HIL_TRACING/tracing_on"
 }
 
@@ -315,6 +370,68 @@ hil_trace_duty() {
             if (!started) at = from
             if (level == 1) high += to - at
             printf "%.4f\n", high / (to - from)
+        }' "$HIL_RESULTS/gpio-trace.txt"
+}
+
+# hil_trace_duties FROM TO HZ LINE...: as hil_trace_duty for several lines in one pass over the trace (each awk
+# run over thousands of events costs seconds under TCG), and beside each line's mean duty its duty_periods as
+# hil-sample -f HZ defines it (the median duty of the periods within 20 % of 1/HZ), from the levels set:
+# "LINE MEAN PERIODS" per line.
+hil_trace_duties() {
+    local from=$1 to=$2 hz=$3 line map=""
+    shift 3
+    for line in "$@"; do
+        map="$map $(hil_line_global "$line")=$line"
+    done
+    awk -v from="$from" -v to="$to" -v period="$(awk -v hz="$hz" 'BEGIN { print 1 / hz }')" -v map="$map" '
+        function median(list, count,    i, j, v) {
+            for (i = 2; i <= count; i++) {
+                v = list[i]
+                for (j = i - 1; j >= 1 && list[j] > v; j--) list[j + 1] = list[j]
+                list[j + 1] = v
+            }
+            return count % 2 ? list[(count + 1) / 2] : (list[count / 2] + list[count / 2 + 1]) / 2
+        }
+        BEGIN {
+            count = split(map, pairs, " ")
+            for (i = 1; i <= count; i++) { split(pairs[i], pair, "="); name[pair[1]] = pair[2]; order[i] = pair[1] }
+        }
+        / gpio_value: / {
+            for (i = 1; i <= NF; i++) {
+                if ($i ~ /^[0-9]+\.[0-9]+:$/) t = substr($i, 1, length($i) - 1) + 0
+                if ($i == "gpio_value:") gpio = $(i + 1)
+            }
+            if (!(gpio in name) || $(NF - 1) != "set") next
+            if (t <= from) { level[gpio] = $NF; next }
+            if (t > to) next
+            if (!(gpio in at)) at[gpio] = from
+            if (level[gpio] == 1) high[gpio] += t - at[gpio]
+            if ($NF == 1 && level[gpio] != 1) {
+                if (gpio in rose) {
+                    n = ++periods[gpio]
+                    length_of[gpio, n] = t - rose[gpio]; high_of[gpio, n] = fell[gpio] - rose[gpio]
+                }
+                rose[gpio] = t
+            }
+            if ($NF == 0 && level[gpio] == 1) fell[gpio] = t
+            at[gpio] = t; level[gpio] = $NF
+        }
+        END {
+            for (i = 1; i <= count; i++) {
+                gpio = order[i]
+                if (!(gpio in at)) at[gpio] = from
+                if (level[gpio] == 1) high[gpio] += to - at[gpio]
+                mean = high[gpio] / (to - from)
+                result = mean
+                n = periods[gpio]
+                regular = 0
+                for (k = 1; k <= n; k++) {
+                    if (length_of[gpio, k] < 0.8 * period || length_of[gpio, k] > 1.2 * period) continue
+                    duties[++regular] = high_of[gpio, k] / length_of[gpio, k]
+                }
+                if (regular >= 10) result = median(duties, regular)
+                printf "%s %.4f %.4f\n", name[gpio], mean, result
+            }
         }' "$HIL_RESULTS/gpio-trace.txt"
 }
 
@@ -391,6 +508,16 @@ hil_station_exited_cleanly() {
         ! grep -qE 'Fatal error|Current stack trace|Crash|Segmentation fault' "$HIL_RESULTS/$HIL_STATION_RUN.err"
 }
 
+# hil_levels: the levels a scenario walks: its LEVELS (a representative subset, the default), or ALL_LEVELS
+# when the run asks for the full sweep (HIL_ALL_LEVELS=1, e.g. make hil HIL_ALL_LEVELS=1).
+hil_levels() {
+    if [ "${HIL_ALL_LEVELS:-0}" = 1 ] && [ -n "${ALL_LEVELS:-}" ]; then
+        echo "$ALL_LEVELS"
+    else
+        echo "$LEVELS"
+    fi
+}
+
 # --- LED colours. ---
 
 # hil_expected_duty HEX-BYTE GAMMA [BRIGHTNESS]: the PWM duty a gamma-corrected channel value should give,
@@ -402,6 +529,9 @@ hil_expected_duty() {
 
 # hil_colour_matches RGB-HEX RED GREEN BLUE GAMMA TOLERANCE [SECONDS]: samples the three lines and succeeds
 # when each channel's duty is the colour's (e.g. ff9500) within TOLERANCE (absolute duty). Logs what it saw.
+# The duty judged is hil-sample's duty_periods (the median duty of the periods of regular length: the duty the
+# station set, without what late wake-ups under TCG did to some periods); the time-weighted mean is logged
+# beside it.
 hil_colour_matches() {
     local measured status
     measured=$(hil_sample "${7:-2}" "$2" "$3" "$4")
@@ -420,7 +550,10 @@ hil_colour_matches() {
         }
         {
             split($1, field, "="); line = field[2]
-            for (f = 2; f <= NF; f++) if ($f ~ /^duty=/) { split($f, field, "="); duty[line] = field[2] }
+            for (f = 2; f <= NF; f++) {
+                if ($f ~ /^duty_periods=/) { split($f, field, "="); duty[line] = field[2] }
+                if ($f ~ /^duty=/) { split($f, field, "="); mean[line] = field[2] }
+            }
         }
         END {
             ok = 1; report = ""
@@ -428,7 +561,7 @@ hil_colour_matches() {
                 line = name[i]; difference = duty[line] - want[line]
                 if (difference < 0) difference = -difference
                 if (!(line in duty) || difference > tolerance) ok = 0
-                report = report sprintf(" %s=%s(want %.3f)", line, duty[line], want[line])
+                report = report sprintf(" %s=%s(mean %s, want %.3f)", line, duty[line], mean[line], want[line])
             }
             printf "#%s ± %s:%s\n", colour, tolerance, report > "/dev/stderr"
             exit !ok
@@ -453,7 +586,10 @@ hil_led_signature() {
     shift
     hil_sample -w 100 "$seconds" "$@" | awk '
         / envelope=/ {
-            split($1, n, "="); split($2, e, "="); count = split(e[2], w, ",")
+            split($1, n, "="); split($2, e, "="); all = split(e[2], windows, ",")
+            # Windows the sampler could not watch ("-") are left out.
+            count = 0
+            for (i = 1; i <= all; i++) if (windows[i] != "-") w[++count] = windows[i] + 0
             sum = 0
             for (i = 1; i <= count; i++) {
                 sum += w[i]

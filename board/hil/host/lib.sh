@@ -1,9 +1,11 @@
-# Helpers for a scenario's host() function (bash, on the host, while the VM runs). run.sh starts host() in its
-# own process group and kills that group when the VM is gone, so helpers may leave background processes.
+# Helpers for a scenario's host() function (bash, on the host, while the scenario runs in the VM). run.sh starts
+# host() in a session of its own when the guest starts the scenario, and kills that session when the guest is
+# done with it, so helpers may leave background processes.
 #
-# Environment: HIL_ROOT, HIL_WORK, HIL_RUN (the run's directory on the host, for host-only files such as pty
-# links), HIL_SHARE (the run's shared directory; /run/hil inside the VM), HIL_UART_SOCKET (the host end of the
-# VM's ttyS1: a Unix socket that qemu listens on), HIL_STATION (the breeze-station binary), HIL_STATION_ENV.
+# Environment: HIL_ROOT, HIL_WORK, HIL_RUN (the job's directory on the host, hil-work/runs/JOB, for host-only
+# files such as pty links), HIL_SHARE (the job's shared directory; /run/hil/JOB/share inside the VM),
+# HIL_UART_SOCKET (the host end of the VM's ttyS1: a Unix socket that qemu listens on), HIL_STATION (the
+# breeze-station binary), HIL_STATION_ENV, HIL_SCENARIO, HIL_LEG.
 
 hil_log() {
     printf '[host %s] %s\n' "$(date +%T.%3N)" "$*"
@@ -99,6 +101,16 @@ hil_emulator_stop() {
     kill "$HIL_EMULATOR_PID" 2>/dev/null
     wait "$HIL_EMULATOR_PID" 2>/dev/null
     HIL_EMULATOR_PID=""
+}
+
+# hil_levels: the levels the scenario walks, as the guest's hil_levels sees them (LEVELS, or ALL_LEVELS when
+# HIL_ALL_LEVELS=1).
+hil_levels() {
+    if [ "${HIL_ALL_LEVELS:-0}" = 1 ] && [ -n "${ALL_LEVELS:-}" ]; then
+        echo "$ALL_LEVELS"
+    else
+        echo "$LEVELS"
+    fi
 }
 
 # hil_station_supports WORD...: succeeds when the binary has the command (e.g. emulate).

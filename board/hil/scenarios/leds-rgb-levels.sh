@@ -6,11 +6,14 @@
 # Contract assumed (issue 4; adjust here if the landed command differs):
 #   breeze-station leds show --config FILE --aqi N      holds the colour until SIGTERM/SIGINT, exit 0
 #   config: board/hil/fixtures/station-leds-rgb.json (leds.backend gpiod, chip pinctrl-bcm2711, kind rgb,
-#           lines red/green/blue GPIO17/GPIO27/GPIO22, active_low false, pwm true, brightness 1.0)
+#           lines red/green/blue GPIO17/GPIO27/GPIO22, active_low false, pwm true, brightness 1.0, palette
+#           breeze, self_test false: the start-up sweep is policy, unit-tested; here the colour is judged
+#           right after the lines are taken)
 #   colours: the README's level table (AQILevel.color); PWM duty = (channel/255)^GAMMA × brightness
 #   consumer label "breeze-station"
 DESCRIPTION="leds show --aqi N: each level's colour on the RGB lines (PWM duty by sampling); released on SIGTERM"
 NEEDS="leds show"
+LEGS="gpiod-v2"
 TIMEOUT=240
 
 CONFIG=board/hil/fixtures/station-leds-rgb.json
@@ -20,27 +23,27 @@ BLUE=GPIO22
 GAMMA=2.2
 # Absolute duty tolerance; gpio-pwm-reference shows what the rig itself achieves on this machine.
 PWM_TOLERANCE=0.08
-# level:AQI:colour (the middle of each level's range).
-LEVELS="excellent:12:34c759 good:40:34c759 moderate:75:ff9500 unhealthy_sensitive:125:ff6b00
+# level:AQI:colour (the middle of each level's range). ALL_LEVELS with HIL_ALL_LEVELS=1; by default LEVELS, three
+# levels whose colours put every channel at a low, a middle and a high duty (red 0.03/1/0.44, green 0.58/0.31/
+# 0.08, blue 0.10/0/0.73): the kernel path is the same for every level, and the level → colour mapping is
+# unit-tested (LEDPolicyTests).
+ALL_LEVELS="excellent:12:34c759 good:40:34c759 moderate:75:ff9500 unhealthy_sensitive:125:ff6b00
 unhealthy:175:ff3b30 very_unhealthy:250:af52de hazardous:350:8e0000"
+LEVELS="good:40:34c759 moderate:75:ff9500 very_unhealthy:250:af52de"
 
 guest() {
-    for level in $LEVELS; do
+    for level in $(hil_levels); do
         name=${level%%:*}
         rest=${level#*:}
         aqi=${rest%%:*}
         colour=${rest#*:}
         hil_station_start "leds-$name" leds show --config "$HIL_ROOT/$CONFIG" --aqi "$aqi"
         hil_wait_until 15 "$name (AQI $aqi): breeze-station holds the RGB lines" \
-            sh -c "gpioinfo $HIL_GPIO_CHIP | grep -E 'line +(17|22|27):' |
-                grep -c '\"breeze-station\".*output' | grep -qx 3"
-        # Let a start-up sweep, if any, finish before judging the colour.
-        sleep 1
+            hil_outputs_held 3 breeze-station "$RED" "$GREEN" "$BLUE"
+        sleep 0.3
         hil_expect_colour "$colour" "$RED" "$GREEN" "$BLUE" "$GAMMA" "$PWM_TOLERANCE"
         hil_station_stop 3
         hil_check "$name: exit 0 on SIGTERM, no crash" hil_station_exited_cleanly
-        for line in "$RED" "$GREEN" "$BLUE"; do
-            hil_check "$name: $line released" hil_line_unused "$line"
-        done
+        hil_check "$name: the RGB lines released" hil_outputs_held 0 breeze-station
     done
 }

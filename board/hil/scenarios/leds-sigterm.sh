@@ -7,6 +7,7 @@
 # station-leds-rgb-active-low.json (same lines, active_low true).
 DESCRIPTION="SIGTERM: LED lines set inactive (active-high and active-low), then released, exit 0 within 2 s"
 NEEDS="leds show"
+LEGS="gpiod-v2"
 TIMEOUT=180
 
 RGB="GPIO17 GPIO27 GPIO22"
@@ -18,8 +19,8 @@ guest() {
         # Hazardous (#8e0000): red lit, green and blue dark; the trace shows each channel's last level.
         hil_station_start "sigterm-$inactive" leds show --config "$HIL_ROOT/board/hil/fixtures/$config" --aqi 350
         hil_wait_until 15 "$config: breeze-station holds the RGB lines" \
-            sh -c "gpioinfo $HIL_GPIO_CHIP | grep -c '\"breeze-station\".*output' | grep -qx 3"
-        sleep 1
+            hil_outputs_held 3 breeze-station $RGB
+        sleep 0.3
         hil_trace_start
         started=$(hil_centiseconds)
         hil_station_stop 2
