@@ -123,8 +123,8 @@ struct StatePayloadTests {
                 "pm2_5_corrected":12.1},\
                 "aqi":{"value":57,"level":"moderate","text":"Moderate","source":"local","basis":"nowcast","pollutant":"pm2_5"},\
                 "reference":{"status":"ok","us_aqi":52,"pm2_5":10.3,"pm10":15.1,"age_s":600},\
-                "reconciliation":{"state":"agrees","message":"local PM2.5 is 1.2× the regional value","local_aqi":57,\
-                "reference_aqi":52}}
+                "reconciliation":{"state":"agrees","suspect_reason":null,"message":"local PM2.5 is 1.2× the regional value",\
+                "local_aqi":57,"reference_aqi":52}}
                 """)
     }
 
