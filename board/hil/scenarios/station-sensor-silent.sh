@@ -13,9 +13,8 @@
 #          warm_up_s 4, stale_after_s 5, response_timeout_s 1 (see station-steady-levels).
 #   Local good (#34c759) → stale within STALE_WITHIN s of silence; → regional within REGIONAL_WITHIN s.
 #   docs/leds.md gives the patterns (regional: the level's colour, blue for the last 0.5 s of every 3 s; no
-#   trustworthy level: blue only); which one the station shows for "stale, no reference" is issue 7's. This
-#   asserts that the three are told apart and that the regional one peaks at the regional colour; tighten it
-#   when the station lands.
+#   trustworthy level: blue only, breathing). This asserts that the three are told apart, that the regional
+#   one is the regional level's colour with the blue marker, and that stale is blue only.
 DESCRIPTION="run + emulate: sensor silent → stale pattern; with a reference, the regional level's pattern"
 NEEDS="run, emulate"
 TIMEOUT=240
@@ -83,6 +82,12 @@ guest() {
     settled_look "$STALE_WITHIN" "stale pattern, distinct from the local level" "$LOCAL_LOOK"
     stale_look=$SETTLED_LOOK
     hil_log "stale: $(echo $stale_look)"
+    # No trustworthy level: blue only (red and green dark throughout).
+    set -- $RGB
+    for channel in "$1:0" "$2:0" "$3:1"; do
+        peak=$(printf '%s\n' "$stale_look" | grep "^${channel%%:*} " | tr ' ' '\n' | sed -n 's/^peak=//p')
+        hil_check "stale: ${channel%%:*} peak $peak ≈ ${channel#*:}" hil_near "$peak" "${channel#*:}" 0.12
+    done
     hil_station_stop 2
     hil_check "exit 0 on SIGTERM, no crash" hil_station_exited_cleanly
     hil_signal reattach
@@ -92,13 +97,19 @@ guest() {
     settled_look "$REGIONAL_WITHIN" "regional pattern, distinct from stale and local" "$LOCAL_LOOK" "$stale_look"
     regional_look=$SETTLED_LOOK
     hil_log "regional: $(echo $regional_look)"
-    # At its brightest, the regional pattern is the regional level's colour (#ff9500).
+    # docs/leds.md: the regional level's colour (#ff9500: red and green at their peaks, blue dark), and a blue
+    # marker for the last 0.5 s of every 3 s (blue at full, a sixth of the time).
     set -- $RGB
-    for channel in "$1:ff" "$2:95" "$3:00"; do
+    for channel in "$1:ff" "$2:95"; do
         peak=$(printf '%s\n' "$regional_look" | grep "^${channel%%:*} " | tr ' ' '\n' | sed -n 's/^peak=//p')
-        hil_check "regional peak on ${channel%%:*}: $peak ≈ $(hil_expected_duty "${channel#*:}" "$GAMMA")" \
+        hil_check "regional colour on ${channel%%:*}: peak $peak ≈ $(hil_expected_duty "${channel#*:}" "$GAMMA")" \
             hil_near "$peak" "$(hil_expected_duty "${channel#*:}" "$GAMMA")" 0.12
     done
+    marker=$(printf '%s\n' "$regional_look" | grep "^$3 ")
+    field() { printf '%s\n' "$marker" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+    hil_check "blue marker on $3: peak $(field peak) ≈ 1" hil_near "$(field peak)" 1 0.12
+    hil_check "blue marker on $3: dark in the colour phase (low $(field low))" hil_near "$(field low)" 0 0.05
+    hil_check "blue marker on $3: 0.5 s of every 3 s (mean $(field mean) ≈ 0.17)" hil_near "$(field mean)" 0.167 0.08
     hil_station_stop 2
     hil_check "exit 0 on SIGTERM, no crash" hil_station_exited_cleanly
 }
