@@ -29,8 +29,9 @@ public struct HTTPClientError: Error, CustomStringConvertible {
 
 /// A blocking HTTP/1.1 client over one TCP connection, written on raw sockets so tests control every byte:
 /// the source address (127.0.0.2... for per-address limits), trickled headers, oversize requests. Every read
-/// has a deadline, so a test never hangs.
-public final class RawHTTPConnection {
+/// has a deadline, so a test never hangs. One user at a time (a test, or the thread ``offPool(_:)`` hands it
+/// to while the test awaits), hence `@unchecked Sendable`.
+public final class RawHTTPConnection: @unchecked Sendable {
     private var descriptor: Int32
 
     /// Connects to `host:port` (IPv4 or IPv6 literal), optionally from the local address `source`.

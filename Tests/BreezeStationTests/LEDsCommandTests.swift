@@ -34,30 +34,29 @@ struct LEDsCommandTests {
 
         var stdout: String { String(decoding: output.withLock { $0 }, as: UTF8.self) }
 
-        /// Waits (up to `timeout` seconds) until stdout contains `text`.
-        func waitFor(_ text: String, timeout: Double = 20) -> Bool {
+        /// Waits (up to `timeout` seconds) until stdout contains `text`, without holding a pool thread.
+        func waitFor(_ text: String, timeout: Double = 20) async -> Bool {
             let deadline = Date().addingTimeInterval(timeout)
             while !stdout.contains(text) {
                 if Date() > deadline { return false }
-                Thread.sleep(forTimeInterval: 0.01)
+                try? await Task.sleep(for: .milliseconds(10))
             }
             return true
         }
 
         /// Sends `signal` and waits (up to 20 s) for the exit; returns the status, or -1 after killing a
         /// process that did not stop, so a lost signal fails the test instead of hanging it.
-        func stop(with signal: Int32) -> Int32 {
+        func stop(with signal: Int32) async -> Int32 {
             kill(process.processIdentifier, signal)
             let deadline = Date().addingTimeInterval(20)
-            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            while process.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
+                while process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
                 return -1
             }
-            process.waitUntilExit()
             // Let the last output arrive.
-            Thread.sleep(forTimeInterval: 0.05)
+            try? await Task.sleep(for: .milliseconds(50))
             return process.terminationStatus
         }
     }
@@ -113,13 +112,13 @@ struct LEDsCommandTests {
     }
 
     @Test("leds show holds the state until SIGTERM, then turns the LEDs off", arguments: [SIGTERM, SIGINT])
-    func showUntilSignal(_ signal: Int32) throws {
+    func showUntilSignal(_ signal: Int32) async throws {
         let path = try Self.config(Self.terminalConfig)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let running = try Running(["leds", "show", "--aqi", "120", "--health", "stale", "--config", path])
-        #expect(running.waitFor("Showing AQI 120: Unhealthy for Sensitive Groups, regional fallback (Open-Meteo)"))
-        #expect(running.waitFor("#ff7e00"))
-        let status = running.stop(with: signal)
+        #expect(await running.waitFor("Showing AQI 120: Unhealthy for Sensitive Groups, regional fallback (Open-Meteo)"))
+        #expect(await running.waitFor("#ff7e00"))
+        let status = await running.stop(with: signal)
         let name = signal == SIGTERM ? "SIGTERM" : "SIGINT"
         #expect(status == 0)
         let out = running.stdout
@@ -133,12 +132,12 @@ struct LEDsCommandTests {
     }
 
     @Test("leds test stops early on SIGINT with the LEDs off")
-    func testInterrupted() throws {
+    func testInterrupted() async throws {
         let path = try Self.config(Self.terminalConfig)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let running = try Running(["leds", "test", "--config", path])
-        #expect(running.waitFor("[1/12] self-test sweep"))
-        #expect(running.stop(with: SIGINT) == 130)
+        #expect(await running.waitFor("[1/12] self-test sweep"))
+        #expect(await running.stop(with: SIGINT) == 130)
         #expect(running.stdout.contains("interrupted by SIGINT: LEDs off, lines released"))
     }
 

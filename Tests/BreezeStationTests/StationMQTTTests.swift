@@ -64,10 +64,7 @@ struct StationMQTTTests {
         #expect(sensor["pm2_5"] as? Double == 12, "\(state.text)")
         #expect(sensor["health"] as? String == "ok")
 
-        let metrics = try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try RawHTTPClient.request("GET", "/metrics", port: port) }) }
-                .start()
-        }
+        let metrics = try await offPool { try RawHTTPClient.request("GET", "/metrics", port: port) }
         let text = String(decoding: metrics.body, as: UTF8.self)
         #expect(text.contains("breeze_mqtt_connected 1"), "\(text.suffix(2000))")
         #expect(text.contains("breeze_mqtt_messages_published_total"))

@@ -112,9 +112,7 @@ final class StationProcess: Sendable {
 
 /// GET a path of a station on loopback, off the cooperative pool.
 func getJSON(_ path: String, port: UInt16) async throws -> JSONValue {
-    let exchange = try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try RawHTTPClient.request("GET", path, port: port) }) }.start()
-    }
+    let exchange = try await offPool { try RawHTTPClient.request("GET", path, port: port) }
     return try JSONValue.parse(exchange.body)
 }
 

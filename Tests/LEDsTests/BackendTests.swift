@@ -29,12 +29,13 @@ struct BackendTests {
             backend: .gpiod, chip: .label("pinctrl-bcm2711"), kind: .rgb, lines: lines, activeLow: activeLow, pwm: pwm)
     }
 
-    /// Waits (real time) until `condition` holds; false after `timeout` seconds.
-    static func eventually(_ timeout: Double = 5, _ condition: () -> Bool) -> Bool {
+    /// Waits (real time) until `condition` holds; false after `timeout` seconds. Sleeps without holding a
+    /// thread of the cooperative pool.
+    static func eventually(_ timeout: Double = 5, _ condition: () -> Bool) async -> Bool {
         let deadline = MonotonicClock.now() + Int64(timeout * 1e9)
         while !condition() {
             if MonotonicClock.now() > deadline { return false }
-            usleep(2000)
+            try? await Task.sleep(for: .milliseconds(2))
         }
         return true
     }
@@ -68,16 +69,16 @@ struct BackendTests {
     }
 
     @Test("the controller drives the lines from its thread, and stop turns them off and releases them")
-    func controllerOnGPIO() throws {
+    func controllerOnGPIO() async throws {
         let driver = Self.pi4()
         let output = try LEDBackendFactory.output(
             for: Self.rgb([.name("GPIO5"), .name("GPIO6"), .offset(13)]), chips: GPIOChips(driver: driver))
         let controller = LEDController(policy: LEDPolicy(kind: .rgb, pwm: false), output: output, ignoresNight: true)
         controller.show(.local(.moderate))
         try controller.start(selfTest: false)
-        #expect(Self.eventually { driver.levels(chip: "gpiochip0") == [5: true, 6: true, 13: false] })
+        #expect(await Self.eventually { driver.levels(chip: "gpiochip0") == [5: true, 6: true, 13: false] })
         controller.show(.local(.excellent))
-        #expect(Self.eventually { driver.levels(chip: "gpiochip0") == [5: false, 6: true, 13: false] })
+        #expect(await Self.eventually { driver.levels(chip: "gpiochip0") == [5: false, 6: true, 13: false] })
         let before = MonotonicClock.now()
         controller.stop()
         let stopMilliseconds = Double(MonotonicClock.now() - before) / 1e6
@@ -89,17 +90,17 @@ struct BackendTests {
     }
 
     @Test("software PWM on a real thread writes the lines hundreds of times a second, and stops dark")
-    func controllerPWM() throws {
+    func controllerPWM() async throws {
         let lines = RecordingLEDLines(lineCount: 3)
         let controller = LEDController(policy: LEDPolicy(kind: .rgb), output: .lines(lines), ignoresNight: true)
         controller.show(.local(.veryUnhealthy))
         try controller.start(selfTest: false)
-        #expect(Self.eventually { lines.writeCount >= 100 })
+        #expect(await Self.eventually { lines.writeCount >= 100 })
         controller.stop()
         #expect(lines.isClosed)
         #expect(lines.current == [false, false, false])
         let count = lines.writeCount
-        usleep(20_000)
+        try await Task.sleep(for: .milliseconds(20))
         #expect(lines.writeCount == count)
     }
 
@@ -113,15 +114,15 @@ struct BackendTests {
     }
 
     @Test("the controller only restarts a pattern when the state changes")
-    func sameStateKeepsPattern() throws {
+    func sameStateKeepsPattern() async throws {
         let display = RecordingLEDDisplay(lineCount: 1)
         let controller = LEDController(policy: LEDPolicy(kind: .single), output: .display(display), ignoresNight: true)
         controller.show(.local(.good))
         try controller.start(selfTest: false)
-        #expect(Self.eventually { !display.frames.isEmpty })
+        #expect(await Self.eventually { !display.frames.isEmpty })
         for _ in 0..<50 { controller.show(.local(.good)) }
         #expect(controller.state == .local(.good))
-        usleep(50_000)
+        try await Task.sleep(for: .milliseconds(50))
         controller.stop()
         // Good blinks 2 s on, 2 s off: within the test's time the LED never went dark before stop.
         let frames = display.frames.map(\.duties)

@@ -79,9 +79,3 @@ func temporaryDirectory(_ name: String = "station") throws -> URL {
     import Testing
 #endif
 
-/// Runs a blocking call (a socket read, a process wait) on a thread of its own, never on the cooperative pool.
-func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try body() }) }.start()
-    }
-}
