@@ -11,10 +11,16 @@ public protocol StationClock: Sendable {
     /// Suspends until `deadline` has passed on this clock, or throws `CancellationError` when the task is
     /// cancelled first.
     func sleep(until deadline: Date) async throws
+
+    /// Suspends for `duration` of elapsed time (intervals, backoffs, watchdog pings), or throws
+    /// `CancellationError` when the task is cancelled first. A wall-clock step (NTP correcting a board
+    /// without an RTC) neither lengthens nor shortens it.
+    func sleep(for duration: Duration) async throws
 }
 
 extension StationClock {
-    /// Suspends for `duration` of this clock's time.
+    /// Suspends for `duration` of this clock's time: until `now + duration` (test clocks, whose time only
+    /// moves when told).
     public func sleep(for duration: Duration) async throws {
         try await sleep(until: now.adding(duration))
     }

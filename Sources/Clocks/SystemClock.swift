@@ -25,4 +25,10 @@ public struct SystemClock: StationClock {
             try await Task.sleep(for: slice)
         }
     }
+
+    /// Sleeps on the monotonic clock: an interval is elapsed time, so a wall-clock step back (NTP after weeks
+    /// offline) must not stretch it (the watchdog's pings would stop and systemd would kill the station).
+    public func sleep(for duration: Duration) async throws {
+        try await Task.sleep(for: duration)
+    }
 }

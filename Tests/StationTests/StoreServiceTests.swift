@@ -128,7 +128,7 @@ struct StoreServiceTests {
         await service.close(flushing: [])
     }
 
-    @Test("minutes older than the retention are purged; their hours stay")
+    @Test("minutes older than the retention are purged, the first time an hour after start; their hours stay")
     func retention() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -139,6 +139,11 @@ struct StoreServiceTests {
         let task = Task { try await service.run() }
         let old = firstMinute - 40 * 1440
         service.enqueue(minutes(60, from: old) + minutes(5, from: firstMinute))
+        _ = await eventually("65 minutes written") { service.status.minutesWritten == 65 }
+        // Not yet: the clock of a board without an RTC may still be wrong in the first hour.
+        #expect(service.status.purgedMinutes == 0)
+        clock.advance(by: StoreService.firstPurgeDelay)
+        service.enqueue(minutes(1, from: firstMinute + 60))
         _ = await eventually("old minutes purged") { service.status.purgedMinutes == 60 }
         task.cancel()
         _ = try? await task.value
@@ -146,6 +151,40 @@ struct StoreServiceTests {
         #expect(try database.minutes(from: old, to: old + 60).isEmpty)
         #expect(try database.hours(from: old / 60, to: old / 60 + 1).count == 1)
         #expect(try database.minutes(from: firstMinute, to: firstMinute + 5).count == 5)
+        await service.close(flushing: [])
+    }
+}
+
+extension StoreServiceTests {
+    @Test("a clock behind the stored history (no RTC, no NTP yet): no stored minute is replaced; counted; newer minutes stored")
+    func clockBehindHistory() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("history.db").path
+        // Yesterday's run stored 10:00-10:29 at 20 µg/m³.
+        let earlier = ManualClock(start: start.addingTimeInterval(1800))
+        let first = StoreService(path: path, retentionDays: 365, clock: earlier, logger: quietLogger(earlier))
+        _ = await first.open(now: earlier.now)
+        await first.close(flushing: minutes(30, from: firstMinute, pm25: 20))
+
+        // After a power cut the board boots with its clock at 10:10 (the last saved time), before NTP.
+        let behind = ManualClock(start: start.addingTimeInterval(600))
+        let service = StoreService(path: path, retentionDays: 365, clock: behind, logger: quietLogger(behind))
+        _ = await service.open(now: behind.now)
+        let task = Task { try await service.run() }
+        service.enqueue(minutes(5, from: firstMinute + 10, pm25: 3))
+        _ = await eventually("5 minutes refused") { service.status.minutesBehindHistory == 5 }
+        #expect(service.status.pendingMinutes == 0)
+        // NTP steps the clock forward: minutes after the stored history are written as usual.
+        service.enqueue(minutes(2, from: firstMinute + 30, pm25: 3))
+        _ = await eventually("2 newer minutes written") { service.status.minutesWritten == 2 }
+        task.cancel()
+        _ = try? await task.value
+        let database = try #require(service.database)
+        let stored = try database.minutes(from: firstMinute, to: firstMinute + 32)
+        #expect(stored.count == 32)
+        #expect(stored.prefix(30).allSatisfy { $0.pm25?.mean == 20 }, "the stored minutes kept their values")
+        #expect(stored.suffix(2).allSatisfy { $0.pm25?.mean == 3 })
         await service.close(flushing: [])
     }
 }

@@ -26,6 +26,10 @@ enum StationMetricFamilies {
                 name: "breeze_store_dropped_rows_total",
                 help: "Minute aggregates dropped because the store failed for longer than the memory queue holds.",
                 kind: .counter, value: Double(store.droppedMinutes)),
+            MetricFamily(
+                name: "breeze_store_clock_behind_rows_total",
+                help: "Minute aggregates not stored because the system clock was behind the stored history.",
+                kind: .counter, value: Double(store.minutesBehindHistory)),
         ]
         let names = Set(services).union(state.restarts.keys).sorted()
         families.append(MetricFamily(

@@ -12,6 +12,10 @@ public struct StoreStatus: Sendable, Hashable {
     public var pendingMinutes: Int
     /// Minutes dropped because the memory queue was full (the store failed for more than a day).
     public var droppedMinutes: Int
+    /// Minutes not stored because they are not newer than the newest minute the database held at start: the
+    /// system clock is behind the history (a board without an RTC before NTP, offline), and writing them would
+    /// replace real rows.
+    public var minutesBehindHistory: Int = 0
     /// The last error, while failing.
     public var lastError: String?
     /// Minute rows deleted by the retention purge since start.

@@ -22,6 +22,9 @@ public final class StoreService: Service {
     public static let retryInterval: Duration = .seconds(60)
     /// Time between retention purges.
     public static let purgeInterval: Duration = .seconds(86_400)
+    /// How long after start the first purge waits: a board without an RTC may run on a wrong clock until NTP
+    /// answers, and a clock ahead would purge too much.
+    public static let firstPurgeDelay: Duration = .seconds(3600)
 
     /// The database file.
     public let path: String
@@ -41,6 +44,10 @@ public final class StoreService: Service {
         var status = StoreStatus()
         var lastPurge: Date?
         var closed = false
+        /// The newest minute the database held when it was first opened: no minute at or before it is
+        /// written (see ``StoreStatus/minutesBehindHistory``).
+        var newestAtStart: Int64?
+        var openedOnce = false
     }
 
     /// A store writer for the database at `path`.
@@ -87,21 +94,27 @@ public final class StoreService: Service {
         let minute = MinuteAggregate.minute(containing: now.timeIntervalSince1970)
         let hour = Int64((now.timeIntervalSince1970 / 3600).rounded(.down))
         let path = self.path
-        let result = await worker.run { () -> Result<(HistoryStore, [MinuteAggregate], [HourlyAggregate]), SQLiteError> in
-            Result { () throws(SQLiteError) -> (HistoryStore, [MinuteAggregate], [HourlyAggregate]) in
+        typealias Opened = (HistoryStore, [MinuteAggregate], [HourlyAggregate], Int64?)
+        let result = await worker.run { () -> Result<Opened, SQLiteError> in
+            Result { () throws(SQLiteError) -> Opened in
                 try Self.createDirectory(of: path)
                 let store = try HistoryStore(path: path)
                 let minutes = try store.minutes(
                     from: minute - AirQualityWindows.minuteHorizon, to: minute + 1)
                 let hours = try store.hours(from: hour - AirQualityWindows.hourHorizon, to: hour + 1)
-                return (store, minutes, hours)
+                return (store, minutes, hours, try store.newestMinute())
             }
         }
         switch result {
-        case .success(let (store, minutes, hours)):
+        case .success(let (store, minutes, hours, newest)):
             let opened = state.withLock { state -> (StoreStatus, Bool)? in
                 guard !state.closed else { return nil }
                 let recovered = !state.status.isHealthy
+                if !state.openedOnce {
+                    state.openedOnce = true
+                    state.newestAtStart = newest
+                    state.lastPurge = now.adding(Self.firstPurgeDelay - Self.purgeInterval)
+                }
                 state.store = store
                 state.status.isHealthy = true
                 state.status.lastError = nil
@@ -112,6 +125,12 @@ public final class StoreService: Service {
                 return ([], [])
             }
             if recovered { logger.notice("history database \(path) can be opened and written again") }
+            if let newest, newest > minute {
+                logger.warning(
+                    "the system clock (\(now.ISO8601Format())) is behind the history, whose newest minute is "
+                        + "\(Date(timeIntervalSince1970: Double(newest) * 60).ISO8601Format()): minutes up to it "
+                        + "are not stored, so no stored minute is replaced (no RTC and no NTP yet?)")
+            }
             onStatus(status)
             logger.info("history in \(path): \(minutes.count) recent minutes and \(hours.count) hours restored")
             return (minutes, hours)
@@ -156,6 +175,14 @@ public final class StoreService: Service {
             _ = await open(now: clock.now)
         }
         let batch: (HistoryStore, [MinuteAggregate])? = state.withLock { state in
+            if let floor = state.newestAtStart {
+                let behind = state.pending.count { $0.minute <= floor }
+                if behind > 0 {
+                    state.pending.removeAll { $0.minute <= floor }
+                    state.status.minutesBehindHistory += behind
+                    state.status.pendingMinutes = state.pending.count
+                }
+            }
             guard let store = state.store, !state.pending.isEmpty else { return nil }
             return (store, state.pending)
         }
