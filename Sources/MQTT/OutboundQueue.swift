@@ -60,6 +60,9 @@ public struct OutboundQueue<Element: Sendable>: Sendable {
         return dropped
     }
 
+    /// The newest element, if any.
+    public var last: Element? { count == 0 ? nil : storage[(head + count - 1) % capacity] }
+
     /// The elements, oldest first.
     public var elements: [Element] {
         (0..<count).compactMap { storage[(head + $0) % capacity] }

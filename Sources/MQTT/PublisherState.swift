@@ -9,8 +9,10 @@ final class PublisherState: Sendable {
         var latest: StationSnapshot?
         var queue: OutboundQueue<MQTTMessage>
         var counters = MQTTCounters()
-        /// Set when a state should go out as soon as a snapshot exists (after a connect without one).
-        var stateWanted = true
+        /// Set when a state should go out as soon as a snapshot exists (after a connect without one). Not at
+        /// start: the snapshot before the first connect is the station's start-up state (sensor not read
+        /// yet), and the connect queues the then current one.
+        var stateWanted = false
         var stopRequested = false
     }
 
@@ -87,13 +89,20 @@ final class PublisherState: Sendable {
         }
     }
 
-    /// After a connect: queue the current state unless states are already waiting; with no snapshot yet,
-    /// the first one to arrive goes out at once.
+    /// After a connect: queue the current state after the ones that waited (those go out first, in order,
+    /// so the last state the broker keeps is the current one); with no snapshot yet, the first one to arrive
+    /// goes out at once.
     func wantCurrentState() {
-        let hasQueued = shared.withLock { !$0.queue.isEmpty }
-        if !hasQueued && !enqueueState() {
+        guard let latest = shared.withLock({ $0.latest }) else {
             shared.withLock { $0.stateWanted = true }
+            return
         }
+        let message = MQTTStatePayload.message(for: latest, configuration: configuration)
+        // The newest waiting state may already be the current one: not twice.
+        shared.withLock { shared in
+            if shared.queue.last != message { append(message, to: &shared) }
+        }
+        wakeup.signal()
     }
 
     func countPublished(_ kind: MQTTMessage.Kind) { shared.withLock { $0.counters.published[kind, default: 0] += 1 } }

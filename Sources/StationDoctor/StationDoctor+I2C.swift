@@ -41,7 +41,8 @@ extension StationDoctor {
                 .problem(
                     "i2c",
                     "\(configPath) switches I²C on, but the i2c-dev module that makes \(path) is not loaded: "
-                        + "sudo modprobe i2c-dev && echo i2c-dev | sudo tee /etc/modules-load.d/i2c-dev.conf")
+                        + "sudo modprobe i2c-dev && echo i2c-dev | sudo tee /etc/modules-load.d/i2c-dev.conf, "
+                        + "then sudo systemctl restart breeze-station (the service's device access is set at its start)")
             ]
         }
         return [

@@ -25,14 +25,14 @@ struct ConnectionTests {
 
         try await station.waitForCounters { $0.connectionFailures >= 1 }
         #expect(!station.publisher.isConnected)
-        // Five intervals pass while the broker refuses the station: the first state (queued at start) and
-        // two of the five make room for the newest three.
+        // Five intervals pass while the broker refuses the station: two of the five states make room for the
+        // newest three (nothing is queued at start: the start-up snapshot is not the current state).
         for minute in 1...5 {
             station.publisher.update(Samples.snapshot(at: Samples.time.addingTimeInterval(Double(minute) * 60)))
             await station.tick()
         }
         #expect(station.publisher.counters.queued == 3)
-        #expect(station.publisher.counters.dropped == 3)
+        #expect(station.publisher.counters.dropped == 2)
 
         let added = ContinuousClock.now
         try await broker.addUser("station", password: "station-pass")
@@ -113,8 +113,8 @@ struct ConnectionTests {
         }
         let counters = station.publisher.counters
         #expect(counters.queued == 10)
-        // 1 state queued at the first update, then 1000 more; all but the newest 10 dropped.
-        #expect(counters.dropped == 991)
+        // 1000 states queued; all but the newest 10 dropped.
+        #expect(counters.dropped == 990)
         try await station.waitForCounters { $0.connectionFailures >= 2 }
         #expect(station.publisher.counters.connectionAttempts == station.publisher.counters.connectionFailures)
         #expect(

@@ -173,6 +173,7 @@ struct OutboundQueueTests {
     @Test("keeps order and drops the oldest when full")
     func dropsOldest() {
         var queue = OutboundQueue<Int>(capacity: 3)
+        #expect(queue.last == nil)
         #expect(queue.append(1) == nil)
         #expect(queue.append(2) == nil)
         #expect(queue.append(3) == nil)
@@ -183,6 +184,7 @@ struct OutboundQueueTests {
         #expect(queue.count == 2)
         #expect(queue.append(6) == nil)
         #expect(queue.elements == [4, 5, 6])
+        #expect(queue.last == 6)
     }
 
     @Test("a message put back goes first; a full queue then loses its newest")
