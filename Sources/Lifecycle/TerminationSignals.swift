@@ -108,14 +108,22 @@ public final class TerminationSignals: Sendable {
         var bytes = [UInt8](repeating: 0, count: 16)
         let count = read(pipeEnds.read, &bytes, bytes.count)
         guard count > 0 else { return }
-        deliver(Int32(bytes[0]))
+        for byte in bytes.prefix(count) { deliver(Int32(byte)) }
     }
 
+    /// The first signal starts the graceful shutdown; a second one (Ctrl-C again while a stuck SD card or
+    /// connection holds the shutdown up) ends the process at once with the signal's default action.
     private func deliver(_ number: Int32) {
-        let waiter = state.withLock { state in
-            if state.received == nil { state.received = number }
+        let (waiter, repeated) = state.withLock { state in
+            let repeated = state.received != nil
+            if !repeated { state.received = number }
             defer { state.waiter = nil }
-            return state.waiter
+            return (state.waiter, repeated)
+        }
+        if repeated {
+            signal(number, SIG_DFL)
+            raise(number)
+            return
         }
         waiter?.resume(returning: number)
     }

@@ -58,6 +58,7 @@ public final class StationDemo: Sendable {
                 options.model, scenario: options.scenario.concentration(start: start, baseline: options.baseline),
                 faults: EmulatorFaults(), start: start)
         else {
+            if temporary { Self.removeDirectory(directory) }
             throw StationStartError("no emulator for \(options.model.rawValue) (UART models only)")
         }
         let emulator = PseudoTerminalEmulator(device: device, link: link, clock: clock)
@@ -65,6 +66,7 @@ public final class StationDemo: Sendable {
         do {
             pty = try emulator.start()
         } catch {
+            if temporary { Self.removeDirectory(directory) }
             throw StationStartError("cannot start the emulated sensor: \(error)")
         }
         let runtime = StationRuntime(configuration: configuration(directory: directory, link: link), environment: environment(clock))

@@ -11,8 +11,9 @@ import OpenMeteo
 struct OpenMeteoWiring {
     /// How often pollen is fetched (Open-Meteo's pollen model and Google's forecast change daily).
     static let pollenInterval: Duration = .seconds(3 * 3600)
-    /// How often the climate history is fetched (past years come from the cache; today's maximum moves).
-    static let climateInterval: Duration = .seconds(6 * 3600)
+    /// How often the climate history is fetched (past years come from the cache; today's maximum moves). An
+    /// hour also bounds how long "today" stays yesterday after local midnight.
+    static let climateInterval: Duration = .seconds(3600)
 
     let configuration: StationConfiguration
     let environment: StationEnvironment
@@ -83,7 +84,10 @@ struct OpenMeteoWiring {
                 })
             services.append(service("climate", Self.climateInterval) {
                 let place = try await locator.coordinate()
-                let offset = pipeline.current.reference?.value?.utcOffset ?? 0
+                // "Today" is the place's date: Open-Meteo's offset for it once the reference has come, else the
+                // board's own time zone (the station and its place normally share one), never plain UTC.
+                let offset =
+                    pipeline.current.reference?.value?.utcOffset ?? TimeZone.current.secondsFromGMT(for: clock.now)
                 return await climate.history(at: place, now: clock.now, utcOffset: offset)
             } onUpdate: { cache in
                 pipeline.update { $0.climate = cache }

@@ -88,8 +88,15 @@ public final class StationRuntime: Sendable {
         pipeline.restore(minutes: restored.minutes, hours: restored.hours)
 
         // The first request is answered from the state rebuilt from the store, not with a 503.
-        let endpoint = try startEndpoint(
-            history: StoreHistory(store: store, evaluator: pipeline.evaluator), initial: pipeline.snapshot(at: clock.now))
+        let endpoint: StationEndpoint
+        do {
+            endpoint = try startEndpoint(
+                history: StoreHistory(store: store, evaluator: pipeline.evaluator), initial: pipeline.snapshot(at: clock.now))
+        } catch {
+            // Nothing runs yet; leave the database checkpointed and closed, as a normal stop does.
+            await store.close(flushing: [])
+            throw error
+        }
         let leds = configuration.leds.map { leds in
             LEDService(configuration: leds, backend: environment.ledBackend, logger: logger.child("leds")) {
                 [pipeline] running in
