@@ -30,7 +30,7 @@ final class InProcessStation: Sendable {
     let runtime: StationRuntime
     let databasePath: String
     /// Services that sleep on the clock when idle: the sensor loop, the pipeline ticker, and the Open-Meteo
-    /// refreshes (reference, cities, pollen, climate).
+    /// refreshes (reference, cities, pollen, climate) and, with a reference, the reconciliation memory.
     let idleSleepers: Int
     private let task = Mutex<Task<Void, any Error>?>(nil)
 
@@ -66,7 +66,7 @@ final class InProcessStation: Sendable {
             try SensorDriver(model: .pms5003, link: .serial(stream), settings: configuration.driver, clock: clock, logger: logger)
         }
         runtime = StationRuntime(configuration: configuration, environment: environment)
-        idleSleepers = fake == nil ? 2 : 6
+        idleSleepers = fake == nil ? 2 : 7
     }
 
     /// Starts the station and waits until it serves.

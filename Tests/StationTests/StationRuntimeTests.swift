@@ -101,4 +101,39 @@ struct StationRuntimeTests {
         #expect(after["aqi"]?["nowcast"] == before["aqi"]?["nowcast"])
         try await second.stop()
     }
+
+    @Test("the reconciliation's paired hours survive a restart: a week of them is restored, counted, and written back")
+    func reconciliationMemory() async throws {
+        let directory = try temporaryDirectory("memory")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent(ReconciliationMemory.fileName)
+        // Four days before this start the sensor read three times the model, hour after hour.
+        var history = ReconciliationHistory()
+        for hour in 1...96 {
+            history.record(
+                hourStart: InProcessStation.start.addingTimeInterval(Double(-hour) * 3600), local: 30, reference: 10,
+                now: InProcessStation.start, window: 7 * 86_400)
+        }
+        try JSONEncoder().encode(history).write(to: file)
+
+        let fake = try FakeOpenMeteo()
+        defer { fake.server.stop() }
+        let station = try InProcessStation(directory: directory, fake: fake, pm25: 14)
+        try await station.start()
+        await station.advance(by: .seconds(2 * 3600))
+        let current = try await station.json("/api/v1/current")
+        let reconciliation = try #require(current["reconciliation"])
+        guard case .number(let hours)? = reconciliation["long_run_hours"], case .number(let ratio)? = reconciliation["long_run_ratio"]
+        else {
+            Issue.record("no long-run figures: \(reconciliation)")
+            return
+        }
+        #expect(hours >= 96, "\(reconciliation)")
+        #expect(ratio > 2.5, "\(reconciliation)")
+        #expect(station.logs.lines.contains { $0.contains("96 paired hours restored") })
+        try await station.stop()
+
+        let saved = try JSONDecoder().decode(ReconciliationHistory.self, from: Data(contentsOf: file))
+        #expect(saved.pairs.count >= 96)
+    }
 }

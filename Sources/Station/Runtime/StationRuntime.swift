@@ -86,6 +86,12 @@ public final class StationRuntime: Sendable {
         }
         let restored = await store.open(now: clock.now)
         pipeline.restore(minutes: restored.minutes, hours: restored.hours)
+        let memory =
+            pipeline.settings.referenceEnabled
+            ? ReconciliationMemory(
+                path: configuration.storage.stateFile(ReconciliationMemory.fileName), pipeline: pipeline, clock: clock,
+                logger: logger.child("pipeline")) : nil
+        await memory?.restore()
 
         // The first request is answered from the state rebuilt from the store, not with a 503.
         let endpoint: StationEndpoint
@@ -123,6 +129,7 @@ public final class StationRuntime: Sendable {
             pipeline.update { $0.restarts = restarts }
         })
         services.append(store)
+        if let memory { services.append(memory) }
         if let leds { services.append(leds) }
         let openMeteo = OpenMeteoWiring(
             configuration: configuration, environment: environment, pipeline: pipeline, publisher: publisher,
@@ -162,6 +169,7 @@ public final class StationRuntime: Sendable {
         }
 
         await store.close(flushing: pipeline.flush())
+        await memory?.save()
         snapshots.finish()
         endpoint.stop()
         openMeteo.client?.shutdown()
