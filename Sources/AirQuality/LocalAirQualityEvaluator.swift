@@ -91,20 +91,8 @@ public struct LocalAirQualityEvaluator: Sendable {
             }
             instantPM10.add(minute.pm10?.mean)
         }
-        var instantIndices: [SubIndex] = []
-        if let mean = instantPM25.statistic?.mean,
-            let index = try? AQICalculator.subIndex(.pm2_5, averaging: .twentyFourHours, concentration: mean)
-        {
-            instantIndices.append(index)
-        }
-        if let mean = instantPM10.statistic?.mean,
-            let index = try? AQICalculator.subIndex(.pm10, averaging: .twentyFourHours, concentration: mean)
-        {
-            instantIndices.append(index)
-        }
-
         return LocalAirQuality(
-            instant: OverallIndex(instantIndices), nowCast: nowCast, dailyMean: daily,
+            instant: OverallIndex.particulate24h(pm25: instantPM25.statistic?.mean, pm10: instantPM10.statistic?.mean), nowCast: nowCast, dailyMean: daily,
             instantPM25: instantPM25.statistic?.mean, instantPM10: instantPM10.statistic?.mean,
             hourly: hourly.reversed(), correction: latestCorrection ?? corrections.first)
     }

@@ -65,3 +65,18 @@ extension AQICalculator {
             unavailableReason: nil)
     }
 }
+
+extension OverallIndex {
+    /// The particulate index of means (µg/m³) on the 24-hour table, the larger of the PM2.5 and PM10
+    /// sub-indices: a minute's, an hour's or a day's mean as the station shows it. nil when neither has one.
+    public static func particulate24h(pm25: Double?, pm10: Double?) -> OverallIndex? {
+        var indices: [SubIndex] = []
+        if let pm25, let index = try? AQICalculator.subIndex(.pm2_5, averaging: .twentyFourHours, concentration: pm25) {
+            indices.append(index)
+        }
+        if let pm10, let index = try? AQICalculator.subIndex(.pm10, averaging: .twentyFourHours, concentration: pm10) {
+            indices.append(index)
+        }
+        return OverallIndex(indices)
+    }
+}

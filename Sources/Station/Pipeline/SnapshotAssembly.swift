@@ -143,14 +143,7 @@ enum SnapshotAssembly {
 
     /// The hour's AQI for the chart: its mean's sub-index on the 24-hour table (the larger of PM2.5 and PM10).
     static func hourAQI(_ hour: LocalHour) -> Int? {
-        var indices: [SubIndex] = []
-        if let pm25 = hour.pm25, let index = try? AQICalculator.subIndex(.pm2_5, averaging: .twentyFourHours, concentration: pm25) {
-            indices.append(index)
-        }
-        if let pm10 = hour.pm10, let index = try? AQICalculator.subIndex(.pm10, averaging: .twentyFourHours, concentration: pm10) {
-            indices.append(index)
-        }
-        return OverallIndex(indices)?.value
+        OverallIndex.particulate24h(pm25: hour.pm25, pm10: hour.pm10)?.value
     }
 
     static func counters(_ state: PipelineState) -> StationCounters {

@@ -14,18 +14,9 @@ struct StoreHistory: HistoryProvider {
         let limit = Int(Double(to - from) / max(1, query.resolution.seconds)) + 2
         return try store.series(from: from, to: to, resolution: query.resolution.rawValue, limit: limit).map { point in
             let pm25 = point.pm25.map { evaluator.correct(atm: $0, cf1: point.pm25CF1, humidity: point.humidity).value }
-            var indices: [SubIndex] = []
-            if let pm25, let index = try? AQICalculator.subIndex(.pm2_5, averaging: .twentyFourHours, concentration: pm25) {
-                indices.append(index)
-            }
-            if let pm10 = point.pm10,
-                let index = try? AQICalculator.subIndex(.pm10, averaging: .twentyFourHours, concentration: pm10)
-            {
-                indices.append(index)
-            }
             return HistoryPoint(
                 time: Date(timeIntervalSince1970: Double(point.time)), pm1_0: point.pm1, pm2_5: pm25, pm10: point.pm10,
-                aqi: OverallIndex(indices)?.value, samples: point.count)
+                aqi: OverallIndex.particulate24h(pm25: pm25, pm10: point.pm10)?.value, samples: point.count)
         }
     }
 }
