@@ -2,6 +2,7 @@ public import Diagnostics
 import FoundationEssentials
 public import Lifecycle
 public import Sensors
+import Synchronization
 
 /// The sensor loop: runs the driver (open, set up, sample, recover) and hands its samples to the pipeline as
 /// they come. The driver reports every turn of its loop, which feeds the watchdog's heartbeat: systemd's
@@ -31,11 +32,14 @@ public struct SensorLoopService: Service {
 
     public func run() async throws {
         let driver = try makeDriver()
-        // Only with a watchdog (or the debug hook) to feed: the reports cut the loop's waits into slices.
+        let consumer = ConsumerProgress()
+        // Only with a watchdog (or the debug hook) to feed: the reports cut the loop's waits into slices. The
+        // beat also needs the pipeline to keep up: a driver turning while its samples are no longer taken in
+        // (a hung publisher) is no progress, and systemd should restart the station.
         if heartbeat != nil || stall != nil {
             driver.reportProgress { [heartbeat, stall] time in
                 if let stall { await stall.holdWhileStalled() }
-                heartbeat?.beat(at: time)
+                if consumer.isMoving() { heartbeat?.beat(at: time) }
             }
         }
         pipeline.attach(sensor: driver)
@@ -43,13 +47,52 @@ public struct SensorLoopService: Service {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await driver.run() }
             for await event in driver.events {
+                consumer.begin()
                 switch event {
                 case .sample(let sample): publisher.record(sample)
                 case .health: publisher.refresh()
                 case .discarded: break
                 }
+                consumer.end()
             }
             try await group.next()
+        }
+    }
+}
+
+/// Whether the sensor loop's consumer (the pipeline, fed one event at a time) keeps up, for the heartbeat.
+final class ConsumerProgress: Sendable {
+    private struct State {
+        var busy = false
+        var handled: UInt64 = 0
+        /// `handled` when a check last found the consumer busy.
+        var busyAt: UInt64?
+    }
+
+    private let state = Mutex(State())
+
+    /// An event is being handled.
+    func begin() { state.withLock { $0.busy = true } }
+
+    /// The event is handled.
+    func end() {
+        state.withLock { state in
+            state.busy = false
+            state.handled &+= 1
+        }
+    }
+
+    /// False when the consumer has been inside the same event since the previous check (the driver checks
+    /// every few seconds; handling an event takes microseconds), else true.
+    func isMoving() -> Bool {
+        state.withLock { state in
+            guard state.busy else {
+                state.busyAt = nil
+                return true
+            }
+            if state.busyAt == state.handled { return false }
+            state.busyAt = state.handled
+            return true
         }
     }
 }
