@@ -57,8 +57,10 @@ extension StationDoctor {
             }
         }
         if !sensorPins.isEmpty {
-            let selector = ledChip ?? board.profile.map { .label($0.gpioChipLabel) }
-                ?? listing.chips.first { PiHeaderChips.isHeaderChip(label: $0.label) }.map { .label($0.label) }
+            // As the station chooses (SensorControlPins.chipSelector): the header chip, else the LEDs' chip.
+            let header: ChipSelector? = listing.chips.first { PiHeaderChips.isHeaderChip(label: $0.label) }
+                .map { .label($0.label) }
+            let selector = header ?? ledChip ?? board.profile.map { .label($0.gpioChipLabel) }
             if let selector {
                 switch resolveChip(selector, key: "the sensor pins' chip", in: listing, board: board) {
                 case .success(let path):
@@ -76,7 +78,8 @@ extension StationDoctor {
                             + listing.summary))
             }
         }
-        var used: [UInt32: String] = [:]
+        // By chip and offset: line 5 of an expander and line 5 of the header are different pins.
+        var used: [String: String] = [:]
         for group in groups {
             let machinePath = host.machinePath(ofLocation: group.path)
             if let status = host.status(machinePath) {
@@ -117,7 +120,7 @@ extension StationDoctor {
 
     /// Each pin: exists, free, not a bus pin the sensor uses, not used twice.
     private func lineFindings(
-        _ pins: [PinUse], chipPath: String, chips: GPIOChips, used: inout [UInt32: String], sensor: SensorConfiguration?
+        _ pins: [PinUse], chipPath: String, chips: GPIOChips, used: inout [String: String], sensor: SensorConfiguration?
     ) -> [DoctorFinding] {
         let chip: GPIOChip
         do throws(GPIOError) {
@@ -147,11 +150,11 @@ extension StationDoctor {
                 continue
             }
             let shown = isHeader ? RaspberryPiHeader.describe(gpio: Int(offset)) : "line \(offset)"
-            if let other = used[offset] {
+            if let other = used["\(chipPath):\(offset)"] {
                 findings.append(.problem("gpio-line", "\(pin.keyPath) and \(other) are both \(shown): use one pin once"))
                 continue
             }
-            used[offset] = pin.keyPath
+            used["\(chipPath):\(offset)"] = pin.keyPath
             if let bus = busPins[offset] {
                 findings.append(
                     .problem("gpio-line", "\(pin.keyPath) is \(shown), \(bus): choose another pin (board/README.md)"))

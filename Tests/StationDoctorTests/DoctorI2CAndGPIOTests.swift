@@ -129,6 +129,29 @@ import Testing
         #expect(report.messages("gpio-line", .problem).first?.hasPrefix("sensor.reset_pin: ") == true)
     }
 
+    @Test func sensorPinsAreOnTheHeaderChipEvenWhenTheLEDsAreOnAnExpander() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.device("/dev/gpiochip1")
+        let header = (0..<58).map { SimulatedGPIODriver.Line(name: "GPIO\($0)", consumer: $0 == 27 ? "spi0 CS1" : nil) }
+        let expander = (0..<8).map { SimulatedGPIODriver.Line(name: "EXP\($0)") }
+        let gpio = SimulatedGPIODriver(
+            deviceDirectory: machine.root.appendingPathComponent("dev").path,
+            chips: [
+                SimulatedGPIODriver.Chip(name: "gpiochip0", label: "pinctrl-bcm2711", lines: header),
+                SimulatedGPIODriver.Chip(name: "gpiochip1", label: "led-expander", lines: expander),
+            ])
+        // The station drives SET/RESET on the header chip whatever leds.chip says (SensorControlPins).
+        try machine.configuration(
+            #"{"sensor": {"model": "pms5003", "set_pin": "GPIO22", "reset_pin": "GPIO27"}, "leds": {"chip": "led-expander", "red": 5, "green": 6, "blue": 7}}"#)
+        let report = machine.examine(gpio: gpio)
+        #expect(report.messages("gpio-line", .ok).contains("sensor.set_pin is GPIO22 (pin 15), free"), "\(report.findings)")
+        #expect(report.messages("gpio-line", .problem).contains { $0.hasPrefix("sensor.reset_pin is GPIO27 (pin 13), held by") },
+            "\(report.findings)")
+        // Line 5 of the expander is not GPIO5 of the header: no "used twice".
+        #expect(!report.messages("gpio-line", .problem).contains { $0.contains("both") }, "\(report.findings)")
+    }
+
     @Test func aChipTheServiceCannotOpenIsAProblem() throws {
         let machine = try FakeMachine()
         let gpio = try machine.healthyPi4()
