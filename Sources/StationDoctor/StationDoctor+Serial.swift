@@ -43,6 +43,14 @@ extension StationDoctor {
         path: String, device: String?, profile: BoardProfile, board: DetectedBoard
     ) -> (findings: [DoctorFinding], explainsMissingDevice: Bool) {
         var findings: [DoctorFinding] = []
+        if profile.uart.kind == .pl011, device == "ttyAMA10", path != "/dev/serial0" {
+            findings.append(
+                .problem(
+                    "uart",
+                    "on a \(profile.name) \(path) is ttyAMA10, the debug connector's UART, not GPIO14/15: set "
+                        + "sensor.serial.path to \(profile.uart.path)"))
+            return (findings, true)
+        }
         if profile.uart.kind == .pl011, path == "/dev/serial0", device != profile.uart.device {
             findings.append(
                 .problem(
@@ -58,14 +66,25 @@ extension StationDoctor {
         }
         let overlays = boot.overlays(for: board.filters)
         let movesPL011 = overlays.contains("disable-bt") || overlays.contains("miniuart-bt")
+        if profile.uart.kind == .miniUART, device == "ttyAMA0", !movesPL011 {
+            // Without disable-bt/miniuart-bt the PL011 (ttyAMA0, serial1) drives the Bluetooth chip.
+            findings.append(
+                .problem(
+                    "uart",
+                    "on a \(profile.name) \(path) is ttyAMA0, the Bluetooth UART (no dtoverlay=disable-bt in "
+                        + "\(configPath)): use /dev/serial0 (the mini UART on GPIO14/15), or add dtoverlay=disable-bt "
+                        + "to \(configPath) and run 'sudo systemctl disable hciuart', then reboot"))
+            return (findings, true)
+        }
         let enabled: Bool
         switch profile.uart.kind {
         case .miniUART:
             let setting = boot.value("enable_uart", for: board.filters)
             enabled = setting == "1" || (movesPL011 && setting != "0")
         case .pl011:
+            let parameters = boot.deviceTreeParameters(for: board.filters)
             enabled =
-                BootConfiguration.isOn(boot.deviceTreeParameters(for: board.filters)["uart0"])
+                BootConfiguration.isOn(parameters["uart0"]) || BootConfiguration.isOn(parameters["uart0_console"])
                 || overlays.contains("uart0") || overlays.contains("uart0-pi5")
         }
         let exists = host.exists(path)

@@ -127,6 +127,45 @@ extension FakeMachine {
         #expect(report.problems.isEmpty, "\(report.text)")
     }
 
+    @Test func ttyAMA0WithoutDisableBtIsTheBluetoothUART() throws {
+        for path in ["/dev/ttyAMA0", "/dev/serial1"] {
+            let machine = try FakeMachine()
+            try machine.raspberryPi(model: FakeMachine.pi4Model, config: "enable_uart=1\n")
+            try machine.accounts()
+            try machine.device("/dev/ttyS0")
+            try machine.device("/dev/ttyAMA0")
+            try machine.link("/dev/serial0", to: "ttyS0")
+            try machine.link("/dev/serial1", to: "ttyAMA0")
+            try machine.configuration(#"{"sensor": {"model": "pms5003", "serial": {"path": "\#(path)"}}}"#)
+            let messages = machine.examine().messages("uart", .problem)
+            #expect(messages.count == 1, "\(path): \(messages)")
+            #expect(messages.first?.contains("is ttyAMA0, the Bluetooth UART") == true, "\(messages)")
+            #expect(messages.first?.contains("use /dev/serial0") == true)
+        }
+    }
+
+    @Test func ttyAMA10OnAPi5IsTheDebugConnectorByAnyName() throws {
+        let machine = try FakeMachine()
+        try machine.raspberryPi(model: FakeMachine.pi5Model, config: "dtparam=uart0_console\n")
+        try machine.accounts()
+        try machine.device("/dev/ttyAMA10")
+        try machine.configuration(#"{"sensor": {"model": "sds011", "serial": {"path": "/dev/ttyAMA10"}}}"#)
+        let messages = machine.examine().messages("uart", .problem)
+        #expect(messages == ["on a Raspberry Pi 5 /dev/ttyAMA10 is ttyAMA10, the debug connector's UART, not GPIO14/15: "
+            + "set sensor.serial.path to /dev/ttyAMA0"], "\(messages)")
+    }
+
+    @Test func uart0ConsoleSwitchesThePi5HeaderUARTOn() throws {
+        let machine = try FakeMachine()
+        try machine.raspberryPi(model: FakeMachine.pi5Model, config: "dtparam=uart0_console\n")
+        try machine.accounts()
+        try machine.device("/dev/ttyAMA0")
+        try machine.configuration(#"{"sensor": {"model": "pms5003", "serial": {"path": "/dev/ttyAMA0"}}}"#)
+        let report = machine.examine()
+        #expect(report.messages("uart", .problem).isEmpty, "\(report.text)")
+        #expect(report.messages("uart", .ok).first?.contains("the header UART is on") == true, "\(report.text)")
+    }
+
     @Test func aUARTSwitchedOnButMissingNeedsAReboot() throws {
         let machine = try FakeMachine()
         try machine.raspberryPi(model: FakeMachine.pi4Model, config: "enable_uart=1\n")
