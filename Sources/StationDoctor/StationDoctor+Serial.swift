@@ -26,7 +26,9 @@ extension StationDoctor {
             if !deviceExplained { findings.append(missingSerialDevice(path)) }
             return findings
         }
-        if perspective == .service, let device, !StationService.allowsSerialDevice(device) {
+        if perspective == .service, let device, !StationService.allowsSerialDevice(device),
+            !ServiceDropIns(host: host).allowsDevice(device)
+        {
             findings.append(
                 .problem(
                     "access",

@@ -29,7 +29,8 @@ extension StationDoctor {
         var findings: [DoctorFinding] = []
         if perspective == .service {
             let allowed = StationService.stateDirectory
-            guard path == allowed || path.hasPrefix(allowed + "/") else {
+            guard path == allowed || path.hasPrefix(allowed + "/") || ServiceDropIns(host: host).allowsWriting(path)
+            else {
                 return [
                     .problem(
                         "state-directory",

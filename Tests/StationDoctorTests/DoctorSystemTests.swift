@@ -174,6 +174,26 @@ import Testing
         #expect(messages.first?.contains("ReadWritePaths=/home/pi/breeze") == true)
     }
 
+    @Test func aDropInsReadWritePathsAndDeviceAllowAreHonoured() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.directory("/srv/breeze", mode: 0o750)
+        try machine.device("/dev/rfcomm0")
+        try machine.configuration(
+            #"{"sensor": {"model": "pms5003", "serial": {"path": "/dev/rfcomm0"}}, "storage": {"path": "/srv/breeze/history.db"}}"#)
+        let before = machine.examine()
+        #expect(before.messages("state-directory", .problem).first?.contains("ReadWritePaths=/srv/breeze") == true)
+        #expect(before.messages("access", .problem).contains { $0.contains("rfcomm0, a device class the unit does not allow") })
+
+        // docs/operations.md's drop-in.
+        try machine.write(
+            "/etc/systemd/system/breeze-station.service.d/override.conf",
+            "[Service]\n# local\nReadWritePaths=/srv/breeze\nDeviceAllow=char-rfcomm rw\n")
+        let after = machine.examine()
+        #expect(!after.messages("state-directory", .problem).contains { $0.contains("outside") }, "\(after.text)")
+        #expect(!after.messages("access", .problem).contains { $0.contains("device class") }, "\(after.text)")
+    }
+
     @Test func aDirectoryAsTheDatabasePathIsAProblem() throws {
         let machine = try FakeMachine()
         _ = try machine.healthyPi4()
