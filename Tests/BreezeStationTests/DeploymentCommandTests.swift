@@ -134,6 +134,19 @@ import Testing
         }
     }
 
+    /// The README's configuration example is a valid file (the README stays true).
+    @Test func theREADMEsConfigurationExamplePassesCheckConfig() async throws {
+        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "## Configuration"))
+        let block = try #require(readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
+        let end = try #require(readme.range(of: "```", range: block.upperBound..<readme.endIndex))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString).json")
+        try String(readme[block.upperBound..<end.lowerBound]).write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try await StationBinary.run(["check-config", "--config", file.path])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
     static func boardExamples() throws -> [URL] {
         let board = repository.appendingPathComponent("board")
         let manager = FileManager.default
