@@ -10,12 +10,12 @@ struct LimitTests {
         maxConnections: 32, maxConnectionsPerAddress: 4, connectionTimeoutSeconds: 10, connectionMemoryBytes: 16 * 1024,
         threads: 2, listenBacklog: 64)
 
-    /// Waits until `condition` holds, up to `timeout` seconds, without holding a thread of the cooperative pool.
-    func eventually(_ timeout: Double = 5, _ condition: () -> Bool) async -> Bool {
+    /// Waits until `condition` holds, up to `timeout` seconds.
+    func eventually(_ timeout: Double = 5, _ condition: () -> Bool) -> Bool {
         let deadline = RawHTTPConnection.now() + timeout
         while RawHTTPConnection.now() < deadline {
             if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(10))
+            usleepMilliseconds(10)
         }
         return condition()
     }
@@ -28,28 +28,28 @@ struct LimitTests {
     }
 
     @Test("the per-address limit holds: the 5th connection from one address is closed, others are served")
-    func perAddressLimit() async throws {
+    func perAddressLimit() throws {
         let server = try makeServer(limits: Self.abuseLimits)
         defer { server.stop() }
         let port = try #require(server.port)
         let held = try (0..<4).map { _ in try stalledClient(port: port, source: "127.0.0.2") }
-        #expect(await eventually { server.openConnections == 4 }, "4 connections accepted, found \(server.openConnections)")
+        #expect(eventually { server.openConnections == 4 }, "4 connections accepted, found \(server.openConnections)")
         let fifth = try RawHTTPConnection(port: port, source: "127.0.0.2")
         try? fifth.send("GET /api/thing HTTP/1.1\r\nHost: x\r\n\r\n")
         // Closed at once by the limit, long before the 10 s inactivity timeout could do it.
-        #expect(try await offPool { fifth.closedByServer(within: 5) })
+        #expect(fifth.closedByServer(within: 5))
         let other = try RawHTTPClient.request("GET", "/api/thing", port: port, source: "127.0.0.3")
         #expect(other.status == 200)
         // A held slot frees when its client goes; then the address may connect again.
         held[0].close()
-        #expect(await eventually { server.openConnections <= 3 })
+        #expect(eventually { server.openConnections <= 3 })
         let again = try RawHTTPClient.request("GET", "/api/thing", port: port, source: "127.0.0.2")
         #expect(again.status == 200)
         withExtendedLifetime(held) {}
     }
 
     @Test("16 slow clients from 4 addresses do not keep a fresh client from a 5th address waiting 500 ms")
-    func slowClients() async throws {
+    func slowClients() throws {
         let server = try makeServer(limits: Self.abuseLimits)
         defer { server.stop() }
         let port = try #require(server.port)
@@ -60,14 +60,12 @@ struct LimitTests {
                 if let connection = try? stalledClient(port: port, source: address) { slow.append(connection) }
             }
         }
-        #expect(await eventually { server.openConnections == 16 }, "16 slow connections held, found \(server.openConnections)")
+        #expect(eventually { server.openConnections == 16 }, "16 slow connections held, found \(server.openConnections)")
         // Trickle one more header byte on every slow connection, as slowloris does.
         for connection in slow { try? connection.send("a") }
-        let (fresh, elapsed) = try await offPool {
-            let started = RawHTTPConnection.now()
-            let fresh = try RawHTTPClient.request("GET", "/api/thing", port: port, source: "127.0.0.6", timeout: 5)
-            return (fresh, RawHTTPConnection.now() - started)
-        }
+        let started = RawHTTPConnection.now()
+        let fresh = try RawHTTPClient.request("GET", "/api/thing", port: port, source: "127.0.0.6", timeout: 5)
+        let elapsed = RawHTTPConnection.now() - started
         #expect(fresh.status == 200)
         #expect(elapsed < 0.5, "a fresh client waited \(elapsed) s")
         #expect(server.openConnections >= 16, "the slow clients were still connected")
@@ -93,14 +91,14 @@ struct LimitTests {
     }
 
     @Test("an idle connection is closed after the inactivity timeout")
-    func idleTimeout() async throws {
+    func idleTimeout() throws {
         var limits = Self.abuseLimits
         limits.connectionTimeoutSeconds = 1
         let server = try makeServer(limits: limits)
         defer { server.stop() }
         let connection = try RawHTTPConnection(port: try #require(server.port))
         let started = RawHTTPConnection.now()
-        #expect(try await offPool { connection.closedByServer(within: 10) })
+        #expect(connection.closedByServer(within: 10))
         #expect(RawHTTPConnection.now() - started >= 0.5)
     }
 }
@@ -108,3 +106,7 @@ struct LimitTests {
 #if canImport(Glibc)
     import Glibc
 #endif
+
+func usleepMilliseconds(_ milliseconds: Int) {
+    usleep(useconds_t(milliseconds * 1000))
+}
