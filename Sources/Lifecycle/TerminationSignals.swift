@@ -122,7 +122,9 @@ public final class TerminationSignals: Sendable {
         }
         if repeated {
             signal(number, SIG_DFL)
-            raise(number)
+            // To the process, not this thread: Dispatch's worker threads block signals, so raise() here would
+            // leave it pending; a thread that does not block it takes the default action (the end).
+            kill(getpid(), number)
             return
         }
         waiter?.resume(returning: number)
