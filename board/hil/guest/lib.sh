@@ -509,10 +509,13 @@ hil_station_exited_cleanly() {
 }
 
 # hil_levels: the levels a scenario walks: its LEVELS (a representative subset, the default), or ALL_LEVELS
-# when the run asks for the full sweep (HIL_ALL_LEVELS=1, e.g. make hil HIL_ALL_LEVELS=1).
+# when the run asks for the full sweep (HIL_ALL_LEVELS=1, e.g. make hil HIL_ALL_LEVELS=1); in the libgpiod v2
+# leg its V2_LEVELS when it has them.
 hil_levels() {
     if [ "${HIL_ALL_LEVELS:-0}" = 1 ] && [ -n "${ALL_LEVELS:-}" ]; then
         echo "$ALL_LEVELS"
+    elif [ "${HIL_LEG:-}" = gpiod-v2 ] && [ -n "${V2_LEVELS:-}" ]; then
+        echo "$V2_LEVELS"
     else
         echo "$LEVELS"
     fi
