@@ -40,26 +40,18 @@ public struct HourlyAggregate: Sendable, Hashable {
     /// when none does.
     public init?(hour: Int64, minutes: some Sequence<MinuteAggregate>) {
         var count = 0
-        var pm1 = StatisticAccumulator()
-        var pm25 = StatisticAccumulator()
-        var pm10 = StatisticAccumulator()
-        var cf1 = StatisticAccumulator()
-        var temperature = StatisticAccumulator()
-        var humidity = StatisticAccumulator()
+        var channels = ChannelAccumulator()
         for minute in minutes where minute.hour == hour {
             count += 1
-            pm1.add(minute.pm1?.mean)
-            pm25.add(minute.pm25?.mean)
-            pm10.add(minute.pm10?.mean)
-            cf1.add(minute.pm25CF1)
-            temperature.add(minute.temperature)
-            humidity.add(minute.humidity)
+            channels.add(
+                pm1: minute.pm1?.mean, pm25: minute.pm25?.mean, pm10: minute.pm10?.mean, pm25CF1: minute.pm25CF1,
+                temperature: minute.temperature, humidity: minute.humidity)
         }
         guard count > 0 else { return nil }
         self.init(
-            hour: hour, minutes: count, pm1: pm1.statistic?.mean, pm25: pm25.statistic?.mean,
-            pm10: pm10.statistic?.mean, pm25CF1: cf1.statistic?.mean, temperature: temperature.statistic?.mean,
-            humidity: humidity.statistic?.mean)
+            hour: hour, minutes: count, pm1: channels.pm1.statistic?.mean, pm25: channels.pm25.statistic?.mean,
+            pm10: channels.pm10.statistic?.mean, pm25CF1: channels.pm25CF1.statistic?.mean,
+            temperature: channels.temperature.statistic?.mean, humidity: channels.humidity.statistic?.mean)
     }
 
     /// The start of the hour, seconds since 1970-01-01 UTC.

@@ -130,23 +130,15 @@ public struct MinuteAggregator: Sendable {
 
     private func aggregate() -> MinuteAggregate? {
         guard let minute = currentMinute, !readings.isEmpty else { return nil }
-        var pm1 = StatisticAccumulator()
-        var pm25 = StatisticAccumulator()
-        var pm10 = StatisticAccumulator()
-        var cf1 = StatisticAccumulator()
-        var temperature = StatisticAccumulator()
-        var humidity = StatisticAccumulator()
+        var channels = ChannelAccumulator()
         for reading in readings {
-            pm1.add(reading.pm1)
-            pm25.add(reading.pm25)
-            pm10.add(reading.pm10)
-            cf1.add(reading.pm25CF1)
-            temperature.add(reading.temperature)
-            humidity.add(reading.humidity)
+            channels.add(
+                pm1: reading.pm1, pm25: reading.pm25, pm10: reading.pm10, pm25CF1: reading.pm25CF1,
+                temperature: reading.temperature, humidity: reading.humidity)
         }
         return MinuteAggregate(
-            minute: minute, count: readings.count, pm1: pm1.statistic, pm25: pm25.statistic, pm10: pm10.statistic,
-            pm25CF1: cf1.statistic?.mean, temperature: temperature.statistic?.mean,
-            humidity: humidity.statistic?.mean)
+            minute: minute, count: readings.count, pm1: channels.pm1.statistic, pm25: channels.pm25.statistic,
+            pm10: channels.pm10.statistic, pm25CF1: channels.pm25CF1.statistic?.mean,
+            temperature: channels.temperature.statistic?.mean, humidity: channels.humidity.statistic?.mean)
     }
 }

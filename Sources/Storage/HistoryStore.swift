@@ -124,27 +124,19 @@ public final class HistoryStore: Sendable {
             let hours = try hours(from: firstDay * 24, to: lastDay * 24, limit: Int(lastDay - firstDay) * 24 + 24)
             var points: [HistoryPoint] = []
             for (day, group) in Dictionary(grouping: hours, by: { Self.floorDivide($0.hour, 24) }).sorted(by: { $0.key < $1.key }) {
-                var pm1 = StatisticAccumulator()
-                var pm25 = StatisticAccumulator()
-                var pm10 = StatisticAccumulator()
-                var temperature = StatisticAccumulator()
-                var humidity = StatisticAccumulator()
-                var cf1 = StatisticAccumulator()
+                var channels = ChannelAccumulator()
                 for hour in group {
-                    cf1.add(hour.pm25CF1)
-                    pm1.add(hour.pm1)
-                    pm25.add(hour.pm25)
-                    pm10.add(hour.pm10)
-                    temperature.add(hour.temperature)
-                    humidity.add(hour.humidity)
+                    channels.add(
+                        pm1: hour.pm1, pm25: hour.pm25, pm10: hour.pm10, pm25CF1: hour.pm25CF1,
+                        temperature: hour.temperature, humidity: hour.humidity)
                 }
+                let pm25 = channels.pm25.statistic
                 points.append(
                     HistoryPoint(
-                        time: day * 86_400, count: group.reduce(0) { $0 + $1.minutes }, pm1: pm1.statistic?.mean,
-                        pm25: pm25.statistic?.mean, pm10: pm10.statistic?.mean,
-                        pm25Minimum: pm25.statistic?.minimum, pm25Maximum: pm25.statistic?.maximum,
-                        temperature: temperature.statistic?.mean, humidity: humidity.statistic?.mean,
-                        pm25CF1: cf1.statistic?.mean))
+                        time: day * 86_400, count: group.reduce(0) { $0 + $1.minutes }, pm1: channels.pm1.statistic?.mean,
+                        pm25: pm25?.mean, pm10: channels.pm10.statistic?.mean, pm25Minimum: pm25?.minimum,
+                        pm25Maximum: pm25?.maximum, temperature: channels.temperature.statistic?.mean,
+                        humidity: channels.humidity.statistic?.mean, pm25CF1: channels.pm25CF1.statistic?.mean))
                 if points.count >= limit { break }
             }
             return points
