@@ -24,10 +24,11 @@ public struct AirQualityIndexDefinition: Sendable {
         tables.first { $0.pollutant == pollutant }
     }
 
-    /// The level of an index value (values below the first level count as the first).
+    /// The level of an index value; a value below the first level counts as the first, one above the last
+    /// (which is open-ended, so only for a malformed table) as the last.
     public func level(of value: Int) -> IndexLevel {
-        levels.first { $0.values.contains(value) } ?? (value < (levels.first?.values.lowerBound ?? 0)
-            ? levels[0] : levels[levels.count - 1])
+        if let level = levels.first(where: { $0.values.contains(value) }) { return level }
+        return value < levels[0].values.lowerBound ? levels[0] : levels[levels.count - 1]
     }
 
     /// The text shown for a value: the number, or "10+" style for AQHI+'s open top band.
@@ -85,8 +86,8 @@ public struct IndexValue: Sendable, Hashable {
     public let concentration: Double
     /// The index value (a band number for the banded indices).
     public let value: Int
-    /// True above the table's top band (extrapolated for the US AQI, capped for NAQI and HJ 633, the open
-    /// top band for the banded indices is not "beyond").
+    /// True above the table's top band: extrapolated for the US AQI, capped at 500 for NAQI and HJ 633. The
+    /// banded indices end in an open band, which is not "beyond".
     public let isBeyondIndex: Bool
     /// How the concentration was averaged.
     public let averaging: LocalAveraging
