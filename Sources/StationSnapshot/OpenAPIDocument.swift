@@ -235,6 +235,12 @@ public enum OpenAPIDocument {
                     "items": object([
                         ("time", time), ("pm1_0", concentration), ("pm2_5", concentration), ("pm10", concentration),
                         ("aqi", nullable("integer", [("minimum", 0)])), ("samples", ["type": "integer", "minimum": 0]),
+                        ("indices", [
+                            "type": "object", "additionalProperties": false,
+                            "properties": .object(AirQualityIndexID.allCases.map {
+                                (key: $0.rawValue, value: nullable("integer", [("minimum", 0)]))
+                            }),
+                        ]),
                     ]),
                 ]),
             ]),
