@@ -60,3 +60,32 @@ struct IndexDocumentTests {
         #expect(schema?["items"]?["properties"]?["averaging"] != nil)
     }
 }
+
+@Suite("Indices in a snapshot file")
+struct SnapshotFileIndexTests {
+    @Test("indices are read from index, pollutant, concentration and averaging; the value is recomputed; the metric follows")
+    func read() throws {
+        let file = try SnapshotFile(try JSONValue.parse(#"""
+            {"station": {"name": "x"}, "time": "2026-03-01T12:00:00Z",
+             "indices": [{"index": "uk-daqi", "pollutant": "pm10", "concentration": 76, "averaging": "24h-running"},
+                         {"index": "cn-aqi"}]}
+            """#))
+        let readings = file.snapshot.indices
+        #expect(readings.map(\.index) == [.ukDAQI, .cnAQI])
+        #expect(readings.map(\.isChosen) == [true, false])
+        #expect(readings[0].value?.value == 7)
+        #expect(readings[0].value?.averaging == .twentyFourHourRunning)
+        #expect(readings[1].value == nil)
+        let family = try #require(file.snapshot.metrics.first { $0.name == "breeze_local_index" })
+        #expect(family.samples == [MetricSample(labels: [MetricLabel("index", "uk-daqi")], value: 7)])
+    }
+
+    @Test("a bad index names its key path")
+    func bad() {
+        #expect {
+            _ = try SnapshotFile(try JSONValue.parse(#"{"station": {}, "time": "2026-03-01T12:00:00Z", "indices": [{"index": "eu"}]}"#))
+        } throws: { error in
+            "\(error)".contains("indices[0].index")
+        }
+    }
+}

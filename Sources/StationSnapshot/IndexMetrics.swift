@@ -1,10 +1,11 @@
 import AirQuality
-import StationSnapshot
 
 /// `breeze_local_index{index=...}`: the value of every configured index from the station's own data (the
-/// band number for the banded indices; AQHI+ "10+" is 11). An index without a value has no sample.
-enum IndexMetrics {
-    static func families(_ readings: [IndexReading]) -> [MetricFamily] {
+/// band number for the banded indices; AQHI+ "10+" is 11). An index without a value has no sample. The
+/// station adds it to ``StationSnapshot/metrics``; so does a snapshot file with `indices`.
+public enum IndexMetrics {
+    /// The family for `readings`; none when no index has a value.
+    public static func families(_ readings: [IndexReading]) -> [MetricFamily] {
         let samples = readings.compactMap { reading -> MetricSample? in
             guard let value = reading.value else { return nil }
             return MetricSample(
