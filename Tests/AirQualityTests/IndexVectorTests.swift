@@ -114,6 +114,23 @@ struct IndexVectorTests {
         }
     }
 
+    @Test("every index rises with the concentration, never falls, from 0 to 1000 µg/m³ in 0.1 steps")
+    func monotonic() throws {
+        for index in AirQualityIndexID.allCases {
+            for table in index.definition.tables {
+                var previous = (value: Int.min, ordinal: Int.min)
+                for tenth in 0...10_000 {
+                    let value = try index.definition.subIndex(table.pollutant, concentration: Double(tenth) / 10)
+                    if value.value < previous.value || value.level.ordinal < previous.ordinal {
+                        Issue.record("\(index.rawValue) \(table.pollutant.rawValue) falls at \(Double(tenth) / 10)")
+                        break
+                    }
+                    previous = (value.value, value.level.ordinal)
+                }
+            }
+        }
+    }
+
     @Test("levels of every index are ordered and cover every value the tables give")
     func levelsCover() throws {
         for index in AirQualityIndexID.allCases {
