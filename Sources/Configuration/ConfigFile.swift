@@ -79,10 +79,8 @@ public enum ConfigFile {
             return ConfigSection(document: try JSONValue.parse(bytes, rejectDuplicateKeys: true))
         } catch {
             throw ConfigErrors([
-                ConfigError(
-                    keyPath: error.keyPath,
-                    message: "\(JSONValue.printable(source)) is not valid JSON: line \(error.line), column "
-                        + "\(error.column): \(error.message)")
+                // The file first (the key path may be where the syntax broke, not a key the user wrote).
+                ConfigError(keyPath: "", message: "\(JSONValue.printable(source)) is not valid JSON: \(error.description)")
             ])
         }
     }

@@ -73,7 +73,7 @@ struct ConfigFileMessageTests {
         let errors = parseErrors("{\"storage\": {\"retention_days\": 1e999}}")
         #expect(errors.count == 1)
         let error = errors.first ?? ""
-        #expect(error.hasPrefix("storage.retention_days: test.json is not valid JSON: line 1, column 32"), "\(error)")
+        #expect(error.hasPrefix("test.json is not valid JSON: line 1, column 32 (at storage.retention_days): "), "\(error)")
         #expect(error.contains("the number 1e999 is out of range"), "\(error)")
         #expect(!error.contains("DecodingError") && !error.contains("typeMismatch"))
     }
@@ -81,15 +81,15 @@ struct ConfigFileMessageTests {
     @Test("a syntax error gives its line and column")
     func syntaxError() {
         let errors = parseErrors("{\n  \"storage\": {\n    \"path\": \"/x\",\n  }\n}")
-        #expect(errors == ["storage: test.json is not valid JSON: line 4, column 3: unexpected character '}'; expected a key in double quotes"], "\(errors)")
+        #expect(errors == ["test.json is not valid JSON: line 4, column 3 (at storage): unexpected character '}'; expected a key in double quotes"], "\(errors)")
         let truncated = parseErrors("{\"a\": ")
-        #expect(truncated == ["a: test.json is not valid JSON: line 1, column 7: unexpected end of the document"], "\(truncated)")
+        #expect(truncated == ["test.json is not valid JSON: line 1, column 7 (at a): unexpected end of the document"], "\(truncated)")
     }
 
     @Test("a key given twice is an error naming both places")
     func duplicateKey() {
         let errors = parseErrors("{\"storage\": {\"path\": \"/a/history.db\",\n \"path\": \"/b/history.db\"}}")
-        #expect(errors == ["storage.path: test.json is not valid JSON: line 2, column 2: duplicate key (first at line 1, column 14); each key may appear once"], "\(errors)")
+        #expect(errors == ["test.json is not valid JSON: line 2, column 2 (at storage.path): duplicate key (first at line 1, column 14); each key may appear once"], "\(errors)")
     }
 
     @Test("NUL and other control bytes are never echoed raw")
