@@ -2,7 +2,7 @@
 # Raspberry Pi 4's and a 16550 UART wired to the host, running scenarios against the real kernel.
 #
 #   make hil                   every scenario (PEND for station commands not built yet) and the libgpiod v2 leg,
-#                              in one VM (HIL_ARGS=--all-levels: every AQI level in the LED and station scenarios)
+#                              in one VM (HIL_ARGS=--all-levels: every AQI level in the libgpiod v2 leg too)
 #   make hil-gpiod-v2          the libgpiod v2 leg alone (the LED scenarios against the libgpiod v2 build)
 #   make hil-selftest          the station scenarios against board/hil/selftest/breeze-station (a stand-in)
 #   make hil-rig-checks        the rig's own checks, from a copy of the checkout under /tmp: scenarios run from
@@ -25,7 +25,7 @@ TEST_DOWNLOADS += hil-prepare
 # is its root). `make test` runs hil before check-gpiod-v2 (mk/*.mk are included in sorted order), so hil builds
 # that binary itself, with the same flags and scratch path: check-gpiod-v2 then finds it built.
 HIL_GPIOD_V2_STATION ?= $(GPIOD_V2_SCRATCH)/debug/breeze-station
-# More of run.sh's options, e.g. make hil HIL_ARGS=--all-levels (every AQI level) or HIL_ARGS=-v.
+# More of run.sh's options, e.g. make hil HIL_ARGS=--all-levels (every AQI level in the v2 leg too) or HIL_ARGS=-v.
 HIL_ARGS ?=
 
 .PHONY: hil hil-gpiod-v2 hil-gpiod-v2-build hil-prepare hil-rig-checks

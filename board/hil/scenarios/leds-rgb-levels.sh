@@ -24,11 +24,11 @@ GAMMA=2.2
 # Absolute duty tolerance; gpio-pwm-reference shows what the rig itself achieves on this machine.
 PWM_TOLERANCE=0.08
 # level:AQI:colour (the middle of each level's range), all seven levels. Each level's colour is judged from one
-# 1 s sample of the three lines (about 200 PWM periods at 200 Hz): one start, one sample, one stop per level.
+# 2 s sample of the three lines (about 400 PWM periods at 200 Hz): one start, one sample, one stop per level.
 LEVELS="excellent:12:34c759 good:40:34c759 moderate:75:ff9500 unhealthy_sensitive:125:ff6b00
 unhealthy:175:ff3b30 very_unhealthy:250:af52de hazardous:350:8e0000"
-# Sample length per level, in seconds.
-SAMPLE_SECONDS=1
+# Sample length per level, in seconds (1 s was too noisy on a loaded 2-core machine).
+SAMPLE_SECONDS=2
 # The libgpiod v2 leg proves the other library's line requests and bulk updates, not the colours again: one
 # level with all three channels at intermediate duties (red 0.44, green 0.08, blue 0.73) keeps make hil in budget
 # (HIL_ALL_LEVELS=1: that leg walks all seven too).
