@@ -11,7 +11,7 @@ public enum CurrentDocument {
             "sensor": sensor(snapshot),
             "aqi": aqi(snapshot),
             "reference": reference(snapshot),
-            "reconciliation": snapshot.reconciliation?.json ?? .null,
+            "reconciliation": snapshot.reportedReconciliation.json,
             "leds": ["color": JSONValue(snapshot.leds.color?.hex), "pattern": .string(snapshot.leds.pattern)],
         ]
     }

@@ -123,12 +123,13 @@ struct StatePayloadTests {
                 "pm2_5_corrected":12.1},\
                 "aqi":{"value":57,"level":"moderate","text":"Moderate","source":"local","basis":"nowcast","pollutant":"pm2_5"},\
                 "reference":{"status":"ok","us_aqi":52,"pm2_5":10.3,"pm10":15.1,"age_s":600},\
-                "reconciliation":{"state":"agrees","suspect_reason":null,"message":"local PM2.5 is 1.2× the regional value",\
+                "reconciliation":{"state":"agrees","suspect_reason":null,"reason":"local PM2.5 is 1.2× the regional value",\
+                "message":"local PM2.5 is 1.2× the regional value",\
                 "local_aqi":57,"reference_aqi":52}}
                 """)
     }
 
-    @Test("nothing known: every key present, null")
+    @Test("nothing known: every key present, null; the reconciliation says it is pending, and why")
     func empty() {
         let document = MQTTStatePayload.render(Samples.empty)
         #expect(document["sensor"]?["pm2_5"] == .null)
@@ -136,7 +137,8 @@ struct StatePayloadTests {
         #expect(document["aqi"]?["value"] == .null)
         #expect(document["aqi"]?["text"] == .null)
         #expect(document["reference"]?["status"] == "pending")
-        #expect(document["reconciliation"]?["state"] == .null)
+        #expect(document["reconciliation"]?["state"] == "pending")
+        #expect(document["reconciliation"]?["reason"] == "needs a complete local hour and the model's value for it")
     }
 
     @Test(
