@@ -83,9 +83,15 @@ struct StatusPageOverflowTests {
           if (document.readyState !== "complete" || !document.getElementById("reconciliation")) return null;
           var width = window.innerWidth, worst = null, widest = 0;
           document.querySelectorAll("body *").forEach(function(e){
+            // Inside an SVG the root clips its children (overflow: hidden), so only the <svg> box counts.
+            if (e.ownerSVGElement) return;
             var box = e.getBoundingClientRect();
-            if (box.right > width + 0.5 || box.width > width + 0.5) {
-              if (box.right > widest) { widest = box.right; worst = e.tagName + (e.id ? "#" + e.id : "") + (e.className ? "." + e.className : ""); }
+            // The box, and the content inside it (a long word overflows its paragraph, not the paragraph's box).
+            // An element that clips its content (the screen-reader-only text) cannot push the page wider.
+            var content = /hidden|clip/.test(getComputedStyle(e).overflowX) ? 0 : e.scrollWidth;
+            var reach = Math.max(box.right, box.left + content);
+            if (reach > width + 0.5 || box.width > width + 0.5 || content > width + 0.5) {
+              if (reach > widest) { widest = reach; worst = e.tagName + (e.id ? "#" + e.id : "") + " " + (e.textContent || "").slice(0, 60) + " sw=" + e.scrollWidth + " cw=" + e.clientWidth + " r=" + box.right; }
             }
           });
           return JSON.stringify({innerWidth: width, scrollWidth: document.documentElement.scrollWidth,
