@@ -10,6 +10,7 @@ public enum CurrentDocument {
             "time": .string(ISO8601Time.format(snapshot.time)),
             "sensor": sensor(snapshot),
             "aqi": aqi(snapshot),
+            "indices": IndexDocument.render(snapshot),
             "reference": reference(snapshot),
             "reconciliation": snapshot.reportedReconciliation.json,
             "leds": ["color": JSONValue(snapshot.leds.color?.hex), "pattern": .string(snapshot.leds.pattern)],
@@ -33,6 +34,7 @@ public enum CurrentDocument {
             "correction": .string(sensor.correction.rawValue),
             "pm2_5_corrected": JSONValue(sensor.correctedPM2_5.map(tenths)),
             "correction_note": JSONValue(sensor.correctionNote),
+            "recovery": .object(sensor.recovery.fields.map { (key: $0.key, value: .number(Double($0.value))) }),
         ]
     }
 

@@ -9,7 +9,8 @@ import AirQuality
 /// recomputed) with optional extra keys: `chart` (`[{"time", "aqi", "pm2_5"}]`), `counters`
 /// (`{"sensor_frames", "checksum_errors", "resyncs", "reference_fetches", "reference_failures"}`), `services`
 /// (`{"cities", "pollen", "climate"}`: any JSON each), `ticker` (`[{"name", "aqi"}]`) and `history`
-/// (`{"minute"|"hour"|"day": [history points]}`).
+/// (`{"minute"|"hour"|"day": [history points]}`). `indices` blocks are read from `index`, `pollutant`,
+/// `concentration`, `averaging` and `chosen`; the value and level are recomputed on the index's table.
 public struct SnapshotFile: Sendable {
     /// The snapshot.
     public let snapshot: StationSnapshot
@@ -35,6 +36,15 @@ public struct SnapshotFile: Sendable {
                 pm2_5: try sensor.number("pm2_5"), pm10: try sensor.number("pm10"),
                 correction: try sensor.choice("correction", PM25Correction.self) ?? .none,
                 correctedPM2_5: try sensor.number("pm2_5_corrected"), correctionNote: try sensor.string("correction_note"))
+            if let recovery = try sensor.optionalObject("recovery") {
+                func count(_ key: String) throws(SnapshotFileError) -> UInt64 {
+                    UInt64(max(0, min(try recovery.number(key) ?? 0, 1e18)))
+                }
+                for step in SensorRecovery.stepNames { snapshot.sensor.recovery.steps[step] = try count(step) }
+                for kind in SensorRecovery.retryKinds {
+                    snapshot.sensor.recovery.i2cRetries[kind] = try count("i2c_\(kind)_retries")
+                }
+            }
         }
         if let aqi = try root.optionalObject("aqi") {
             if let value = try aqi.number("value") {
@@ -104,6 +114,22 @@ public struct SnapshotFile: Sendable {
         snapshot.services.ticker = try root.array("ticker").map { item throws(SnapshotFileError) in
             CityAQI(name: try item.string("name") ?? "?", aqi: try item.number("aqi").map { Int($0) })
         }
+        for (position, item) in try root.array("indices").enumerated() {
+            guard let index = try item.choice("index", AirQualityIndexID.self) else {
+                throw SnapshotFileError("\(item.keyPath("index")): required")
+            }
+            var value: IndexValue?
+            if let pollutant = try item.choice("pollutant", Pollutant.self), let concentration = try item.number("concentration") {
+                let averaging = try item.choice("averaging", LocalAveraging.self) ?? .given
+                do throws(AQIInputError) {
+                    value = try index.definition.subIndex(pollutant, concentration: concentration, averaging: averaging)
+                } catch {
+                    throw SnapshotFileError("\(item.path): \(error.description)")
+                }
+            }
+            snapshot.indices.append(IndexReading(index: index, value: value, isChosen: try item.bool("chosen") ?? (position == 0)))
+        }
+        snapshot.metrics += IndexMetrics.families(snapshot.indices)
         var series: [HistoryResolution: [HistoryPoint]] = [:]
         if let history = try root.optionalObject("history") {
             for resolution in HistoryResolution.allCases {

@@ -20,6 +20,11 @@ enum SnapshotAssembly {
             guard let age = cache.age(at: now), age <= maximumHumidityAge else { return nil }
             return cache.value?.relativeHumidity
         }
+        // The driver's health is read here too, not only through its events: a snapshot taken between the
+        // health change and its event must not show the readings from before the sensor went away as current.
+        if let driverHealth = state.sensor?.health, localHealth(driverHealth, configured: true).needsFallback {
+            state.windows.markInterruption(at: driverHealth.since.timeIntervalSince1970)
+        }
         let local = state.windows.evaluate(
             now: now.timeIntervalSince1970, evaluator: evaluator, fallbackHumidity: humidity)
         let health = localHealth(state.sensor?.health, configured: settings.sensorModel != nil)
@@ -29,7 +34,9 @@ enum SnapshotAssembly {
             health: health, localAQI: reported?.index.value, reference: reference, now: now)
         let reconciliation = reconcile(
             local: local, reference: reference, history: &state.reconciliationHistory, settings: settings, now: now)
-        let indicator = IndicatorPresentation.indicator(selection: selection, health: health)
+        let indices = IndexReading.readings(settings.aqi.all, local: local)
+        let indicator = IndicatorPresentation.indicator(
+            selection: selection, health: health, chosen: indices.first?.value)
 
         var snapshot = StationSnapshot(
             station: StationIdentity(
@@ -40,6 +47,7 @@ enum SnapshotAssembly {
         snapshot.selection = selection
         snapshot.localIndices = LocalIndices(
             instant: local.instant?.value, nowcast: local.nowCast?.value, average24h: local.dailyMean?.value)
+        snapshot.indices = indices
         snapshot.reference = referenceStatus(state, settings: settings)
         snapshot.reconciliation = reconciliation
         snapshot.leds = IndicatorPresentation.status(
@@ -50,7 +58,7 @@ enum SnapshotAssembly {
         }
         snapshot.counters = counters(state)
         snapshot.services = services(state, settings: settings, now: now)
-        snapshot.metrics = StationMetricFamilies.families(state)
+        snapshot.metrics = StationMetricFamilies.families(state) + IndexMetrics.families(indices)
         return StationOutput(snapshot: snapshot, indicator: indicator, local: local, selection: selection)
     }
 
@@ -98,6 +106,16 @@ enum SnapshotAssembly {
             model: model.rawValue.uppercased(), health: health,
             reason: driverHealth.map(\.reason) ?? "starting", readingTime: sample?.time, pm1_0: sample?.pm1,
             pm2_5: sample?.pm25, pm10: sample?.pm10, correction: settings.correction)
+        if let statistics = state.sensor?.statistics {
+            status.recovery = SensorRecovery(
+                steps: Dictionary(uniqueKeysWithValues: RecoveryStep.allCases.map { step in
+                    (step.rawValue, UInt64(max(0, statistics.count(step))))
+                }),
+                i2cRetries: [
+                    "nack": UInt64(max(0, statistics.decoder.nackRetries)),
+                    "crc": UInt64(max(0, statistics.decoder.crcRetries)),
+                ])
+        }
         if let sample {
             status.apply(
                 evaluator.correct(atm: sample.pm25, cf1: sample.pm25CF1, humidity: sample.relativeHumidity ?? humidity))
