@@ -143,7 +143,7 @@ public enum Reconciler {
             reference: pairs.reduce(0) { $0 + $1.reference } / count, hours: pairs.count)
     }
 
-    private static func unavailableExplanation(
+    static func unavailableExplanation(
         _ reference: ReferenceSnapshot, now: Date, _ thresholds: ReconciliationThresholds
     ) -> String {
         var text: String

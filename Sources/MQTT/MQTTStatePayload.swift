@@ -16,7 +16,7 @@ public import StationSnapshot
 ///            "color": "#ff9500", "averaging": "nowcast"},
 ///  "indices": {"us-epa": {"value": 57, ...}},
 ///  "reference": {"status": "ok", "us_aqi": 52, "pm2_5": 10.3, "pm10": 15.1, "age_s": 600},
-///  "reconciliation": {"state": "agrees", "suspect_reason": null, "message": "...", "local_aqi": 57,
+///  "reconciliation": {"state": "agrees", "suspect_reason": null, "reason": "...", "message": "...", "local_aqi": 57,
 ///                     "reference_aqi": 52}}
 /// ```
 public enum MQTTStatePayload {
@@ -25,7 +25,7 @@ public enum MQTTStatePayload {
         let sensor = snapshot.sensor
         let aqi = snapshot.aqi
         let reference = snapshot.reference.reading
-        let reconciliation = snapshot.reconciliation
+        let reconciliation = snapshot.reportedReconciliation
         return [
             "time": .string(ISO8601Time.format(snapshot.time)),
             "sensor": [
@@ -56,11 +56,12 @@ public enum MQTTStatePayload {
                 "age_s": JSONValue(snapshot.age(of: reference?.fetchedAt).map { Int($0.rounded()) }),
             ],
             "reconciliation": [
-                "state": JSONValue(reconciliation?.state.rawValue),
-                "suspect_reason": JSONValue(reconciliation?.suspectReason?.rawValue),
-                "message": JSONValue(reconciliation?.explanation),
-                "local_aqi": JSONValue(reconciliation?.localAQI24h),
-                "reference_aqi": JSONValue(reconciliation?.referenceAQI24h),
+                "state": .string(reconciliation.state.rawValue),
+                "suspect_reason": JSONValue(reconciliation.suspectReason?.rawValue),
+                "reason": .string(reconciliation.explanation),
+                "message": .string(reconciliation.explanation),
+                "local_aqi": JSONValue(reconciliation.localAQI24h),
+                "reference_aqi": JSONValue(reconciliation.referenceAQI24h),
             ],
         ]
     }

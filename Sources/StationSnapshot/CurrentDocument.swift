@@ -12,7 +12,7 @@ public enum CurrentDocument {
             "aqi": aqi(snapshot),
             "indices": IndexDocument.render(snapshot),
             "reference": reference(snapshot),
-            "reconciliation": snapshot.reconciliation?.json ?? .null,
+            "reconciliation": snapshot.reportedReconciliation.json,
             "leds": ["color": JSONValue(snapshot.leds.color?.hex), "pattern": .string(snapshot.leds.pattern)],
         ]
     }

@@ -3,11 +3,13 @@ public import JSON
 
 extension Reconciliation {
     /// The `reconciliation` block of `/api/v1/current` (see docs/reconciliation.md): every key always present,
-    /// concentrations in µg/m³ to 0.1, ratios to 0.01, ages in whole seconds.
+    /// concentrations in µg/m³ to 0.1, ratios to 0.01, ages in whole seconds. `reason` and `explanation` are the same
+    /// sentence: why the state is what it is (`reason` is the name the other blocks use).
     public var json: JSONValue {
         [
             "state": .string(state.rawValue),
             "suspect_reason": JSONValue(suspectReason?.rawValue),
+            "reason": .string(explanation),
             "explanation": .string(explanation),
             "pm2_5": pm25?.json ?? .null,
             "pm10": pm10?.json ?? .null,

@@ -92,8 +92,34 @@ public final class StationDemo: Sendable {
         if let failure { throw failure }
     }
 
-    /// The station the demo runs.
+    /// The station the demo runs: the demo's own, or with `--config` the user's with only the sensor link,
+    /// the LED backend and the state directory replaced (and Open-Meteo off above speed 1).
     func configuration(directory: String, link: String) -> StationConfiguration {
+        var configuration = demoConfiguration(directory: directory, link: link)
+        guard let base = options.base else { return configuration }
+        configuration.station.name = base.station.name
+        if !options.placeGiven, base.station.location != .none {
+            configuration.station.location = options.usesOpenMeteo ? base.station.location : .none
+        }
+        if let correction = base.sensor?.correction { configuration.sensor?.correction = correction }
+        if var leds = base.leds {
+            leds.backend = .terminal
+            leds.chip = nil
+            configuration.leds = leds
+        }
+        configuration.http = base.http
+        configuration.http.listen = options.listen
+        var openMeteo = base.openMeteo
+        openMeteo.enabled = options.usesOpenMeteo && base.openMeteo.enabled
+        if openMeteo.cities.isEmpty { openMeteo.cities = configuration.openMeteo.cities }
+        configuration.openMeteo = openMeteo
+        configuration.mqtt = base.mqtt
+        configuration.log = options.logLevel == .info ? LogConfiguration(level: .info) : base.log
+        return configuration
+    }
+
+    /// The demo's own station: an emulated sensor, a terminal RGB LED, Berlin, the temporary history.
+    func demoConfiguration(directory: String, link: String) -> StationConfiguration {
         var sensor = SensorConfiguration(model: options.model)
         sensor.serialPath = link
         sensor.driver.interval = .interval(options.sampleInterval)
@@ -107,7 +133,7 @@ public final class StationDemo: Sendable {
         let location: StationLocation = options.usesOpenMeteo ? (options.place.map { .coordinates($0.coordinate) } ?? .none) : .none
         return StationConfiguration(
             station: StationSettings(name: "Breeze demo", location: location), sensor: sensor,
-            leds: LEDConfiguration(backend: .terminal, kind: .rgb, palette: .breeze),
+            leds: LEDConfiguration(backend: .terminal, kind: .rgb),
             http: HTTPConfiguration(listen: options.listen, limits: .standard), openMeteo: openMeteo,
             storage: StorageConfiguration(path: directory + "/history.db"), log: LogConfiguration(level: options.logLevel))
     }
@@ -129,6 +155,9 @@ public final class StationDemo: Sendable {
             "Breeze Station demo: the whole station on an emulated \(options.model.displayName), no hardware needed.",
             "",
         ]
+        if let path = options.basePath {
+            lines.append("  Settings     \(path), with the demo's sensor link, terminal LEDs and state directory")
+        }
         if let port, port != options.listen.port {
             lines.append("  (port \(options.listen.port) is taken: listening on \(port) instead)")
         }
@@ -141,8 +170,9 @@ public final class StationDemo: Sendable {
             "  Air          \(scenarioText)",
         ]
         if options.usesOpenMeteo, let place = options.place {
+            let yours = !options.placeGiven && options.base.map { $0.station.location != .none } == true
             lines.append(
-                "  Open-Meteo   reference for \(place.name), cities \(Self.cities.map(\.0).joined(separator: ", ")); "
+                "  Open-Meteo   reference for \(yours ? "the configured station location" : place.name), cities \(Self.cities.map(\.0).joined(separator: ", ")); "
                     + "marked unavailable when unreachable")
         } else {
             lines.append(
