@@ -45,6 +45,7 @@ struct MHD_Daemon *breeze_http_start(const breeze_http_options *options, breeze_
     // The logger goes first, so messages about the other options reach it.
     return MHD_start_daemon(flags, 0, NULL, NULL, (MHD_AccessHandlerCallback)handler, handler_context,
                             MHD_OPTION_EXTERNAL_LOGGER, breeze_http_log, (void *)options,
+                            MHD_OPTION_URI_LOG_CALLBACK, options->uri_hook, handler_context,
                             MHD_OPTION_ARRAY, items,
                             MHD_OPTION_END);
 }

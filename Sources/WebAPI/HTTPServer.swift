@@ -123,6 +123,7 @@ private final class RunningDaemon: @unchecked Sendable {
                 thread_pool_size: UInt32(limits.threads),
                 listen_backlog: UInt32(limits.listenBacklog),
                 client_discipline: 1,
+                uri_hook: requestTargetHook,
                 log_sink: errorLogSink,
                 log_context: contextPointer))
         context.lastLogMessage.withLock { $0 = nil }

@@ -16,6 +16,7 @@ final class ServerContext: Sendable {
     let methodNotAllowed: PreparedResponse
     let notReady: PreparedResponse
     let internalError: PreparedResponse
+    let nulInTarget: PreparedResponse
     let logger: Logger
     /// The last message libmicrohttpd logged, to explain a failed start.
     let lastLogMessage = Mutex<String?>(nil)
@@ -34,12 +35,15 @@ final class ServerContext: Sendable {
                 .error(405, "method not allowed: this endpoint is read-only (GET and HEAD)", headers: allow),
                 allowsAnyOrigin: true),
             let notReady = PreparedResponse(.error(503, "not ready: nothing published yet"), allowsAnyOrigin: true),
-            let internalError = PreparedResponse(.error(500, "internal error"), allowsAnyOrigin: true)
+            let internalError = PreparedResponse(.error(500, "internal error"), allowsAnyOrigin: true),
+            let nulInTarget = PreparedResponse(
+                .error(400, "bad request: the request target contains a NUL byte (raw or %00)"), allowsAnyOrigin: true)
         else { throw .cannotPrepareResponses }
         self.notFound = notFound
         self.methodNotAllowed = methodNotAllowed
         self.notReady = notReady
         self.internalError = internalError
+        self.nulInTarget = nulInTarget
     }
 
     /// Whether `method` is GET or HEAD.
@@ -87,6 +91,12 @@ final class ServerContext: Sendable {
             }
             return queue(prepared, on: connection, route: index)
         }
+    }
+
+    /// Refuses a request whose target held a NUL (``requestTargetHook``), on the first call: the connection
+    /// closes after the answer.
+    func refuseNUL(connection: OpaquePointer) -> Int32 {
+        queue(nulInTarget, on: connection, route: nil)
     }
 
     @inline(__always)

@@ -16,6 +16,10 @@ typedef int (*breeze_http_handler)(void *context, struct MHD_Connection *connect
                                    const char *method, const char *version, const char *upload_data,
                                    size_t *upload_data_size, void **request_context);
 
+/// MHD_OPTION_URI_LOG_CALLBACK: sees the request target as received (before percent-decoding and before the
+/// query is split off); what it returns becomes the access handler's `*request_context`.
+typedef void *(*breeze_http_uri_hook)(void *context, const char *uri, struct MHD_Connection *connection);
+
 /// Receives one formatted libmicrohttpd error message (no trailing newline).
 typedef void (*breeze_http_log_sink)(void *context, const char *message);
 
@@ -41,6 +45,8 @@ typedef struct breeze_http_options {
     unsigned int listen_backlog;
     /// MHD_OPTION_CLIENT_DISCIPLINE_LVL (-3...3); applied only when libmicrohttpd has it (0.9.77+).
     int client_discipline;
+    /// Called with each raw request target (context: the handler's); may be NULL.
+    breeze_http_uri_hook uri_hook;
     /// Where libmicrohttpd's error messages go; may be NULL.
     breeze_http_log_sink log_sink;
     void *log_context;
