@@ -25,6 +25,7 @@ let accessHandler: breeze_http_handler = { context, connection, url, method, ver
         if mark.hasNUL || RequestMark.targetWasCut(url: url, rawLength: mark.rawTargetLength, version: version) {
             return server.refuseNUL(connection: connection)
         }
+        server.watch.headersComplete(breeze_http_connection_socket(connection))
         if server.isReadOnly(method) {
             mark.headersSeen = true
             requestContext.pointee = mark.pointer
@@ -47,6 +48,17 @@ let requestTargetHook: breeze_http_uri_hook = { _, uri, _ in
     let length = strlen(uri)
     let hasNUL = strstr(uri, "%00") != nil
     return RequestMark(rawTargetLength: length, hasNUL: hasNUL).pointer
+}
+
+/// Connection events from the C shim, for the deadlines of ``ConnectionWatch``.
+let connectionHook: breeze_http_connection_hook = { context, socket, event in
+    guard let context else { return }
+    let server = Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue()
+    switch event {
+    case 0: server.watch.started(socket)
+    case 1: server.watch.requestCompleted(socket)
+    default: server.watch.closed(socket)
+    }
 }
 
 /// libmicrohttpd's error log, formatted by the C shim.

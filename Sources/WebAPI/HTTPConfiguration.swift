@@ -41,6 +41,8 @@ public struct HTTPConfiguration: Sendable, Hashable {
         if let value = section.int("connection_timeout_s", in: 1...3600) { limits.connectionTimeoutSeconds = value }
         if let value = section.int("connection_memory_kib", in: 4...1024) { limits.connectionMemoryBytes = value * 1024 }
         if let value = section.int("threads", in: 1...16) { limits.threads = value }
+        if let value = section.int("header_timeout_s", in: 1...3600) { limits.headerTimeoutSeconds = value }
+        if let value = section.int("keep_alive_timeout_s", in: 1...3600) { limits.keepAliveTimeoutSeconds = value }
         if limits.maxConnectionsPerAddress > limits.maxConnections {
             section.record(
                 "max_connections_per_ip",
@@ -62,6 +64,8 @@ public struct HTTPConfiguration: Sendable, Hashable {
             "connection_timeout_s": .number(Double(limits.connectionTimeoutSeconds)),
             "connection_memory_kib": .number(Double(limits.connectionMemoryBytes / 1024)),
             "threads": .number(Double(limits.threads)),
+            "header_timeout_s": .number(Double(limits.headerTimeoutSeconds)),
+            "keep_alive_timeout_s": .number(Double(limits.keepAliveTimeoutSeconds)),
         ]
     }
 }

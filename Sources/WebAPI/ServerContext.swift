@@ -18,10 +18,13 @@ final class ServerContext: Sendable {
     let internalError: PreparedResponse
     let nulInTarget: PreparedResponse
     let logger: Logger
+    /// Header and keep-alive deadlines, and room for a fresh client when slow ones hold every slot.
+    let watch: ConnectionWatch
     /// The last message libmicrohttpd logged, to explain a failed start.
     let lastLogMessage = Mutex<String?>(nil)
 
-    init(routes: [Route], logger: Logger) throws(HTTPServerError) {
+    init(routes: [Route], limits: HTTPLimits, logger: Logger) throws(HTTPServerError) {
+        self.watch = ConnectionWatch(limits: limits)
         var seen: Set<String> = []
         for route in routes where !seen.insert(route.path).inserted { throw .duplicateRoute(route.path) }
         self.table = RouteTable(routes)
