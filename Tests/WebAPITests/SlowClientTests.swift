@@ -50,6 +50,25 @@ struct SlowClientTests {
         withExtendedLifetime(slow) {}
     }
 
+    @Test("the oldest slow connections give way: 9 trickling hosts (72 connections) still leave room for a fresh one")
+    func slowClientsGiveWay() async throws {
+        let server = try makeServer(limits: .standard)
+        defer { server.stop() }
+        let port = try #require(server.port)
+        var slow: [RawHTTPConnection] = []
+        for host in [2, 3, 4, 5, 6, 7, 8, 9, 11] { slow += try await trickling(8, port: port, source: "127.0.0.\(host)") }
+        // Each connection past 64 took the slot of the oldest one still waiting for its headers.
+        #expect(await eventually { server.openConnections == 64 }, "64 connections open, found \(server.openConnections)")
+        let (status, elapsed) = try await offPool { () throws -> (Int, Double) in
+            let started = RawHTTPConnection.now()
+            let fresh = try RawHTTPClient.request("GET", "/api/thing", port: port, source: "127.0.0.10", timeout: 10)
+            return (fresh.status, RawHTTPConnection.now() - started)
+        }
+        #expect(status == 200)
+        #expect(elapsed < 1, "the fresh client waited \(elapsed) s")
+        withExtendedLifetime(slow) {}
+    }
+
     @Test("a request trickled one byte at a time is closed at the header deadline, though never inactive")
     func headerDeadline() async throws {
         var limits = HTTPLimits.standard
