@@ -5,14 +5,15 @@ public import JSON
 ///
 /// ```json
 /// "http": {"listen": "0.0.0.0:8080", "max_connections": 64, "max_connections_per_ip": 8,
-///          "connection_timeout_s": 10, "connection_memory_kib": 16, "threads": 2}
+///          "connection_timeout_s": 10, "connection_memory_kib": 16, "threads": 2,
+///          "header_timeout_s": 5, "keep_alive_timeout_s": 2}
 /// ```
 /// Every key is optional; `listen` defaults to `0.0.0.0:8080` (`[::]:8080` listens on IPv6 and IPv4).
 public struct HTTPConfiguration: Sendable, Hashable {
     /// `http.listen`.
     public var listen: ListenAddress
     /// `http.max_connections`, `max_connections_per_ip`, `connection_timeout_s`, `connection_memory_kib`,
-    /// `threads`.
+    /// `threads`, `header_timeout_s`, `keep_alive_timeout_s`.
     public var limits: HTTPLimits
 
     /// The defaults: `0.0.0.0:8080` and ``HTTPLimits/standard``.
