@@ -1,3 +1,4 @@
+import Diagnostics
 import HTTPTestSupport
 import Testing
 import WebAPI
@@ -8,16 +9,21 @@ import WebAPI
 struct LimitTests {
     static let abuseLimits = HTTPLimits(
         maxConnections: 32, maxConnectionsPerAddress: 4, connectionTimeoutSeconds: 10, connectionMemoryBytes: 16 * 1024,
-        threads: 2, listenBacklog: 64)
+        threads: 2, listenBacklog: 64, headerTimeoutSeconds: 60)
 
     /// Waits until `condition` holds, up to `timeout` seconds, sleeping (not blocking a pool thread) between looks.
-    func eventually(_ timeout: Double = 5, _ condition: () -> Bool) async -> Bool {
-        let deadline = RawHTTPConnection.now() + timeout
-        while RawHTTPConnection.now() < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return condition()
+    func eventually(_ timeout: Double = 10, _ condition: @escaping @Sendable () -> Bool) async -> Bool {
+        // Polled on a thread of its own (offPool), not with Task.sleep: under suite load the cooperative pool
+        // is busy with other suites, and a task resumed seconds late would look after the state it waits for
+        // has passed (the header deadline has closed the slow clients by then).
+        (try? await offPool {
+            let deadline = RawHTTPConnection.now() + timeout
+            while RawHTTPConnection.now() < deadline {
+                if condition() { return true }
+                usleep(10_000)
+            }
+            return condition()
+        }) ?? false
     }
 
     /// Opens a connection from `source` and sends an unfinished request, as a slow client does.
@@ -29,11 +35,14 @@ struct LimitTests {
 
     @Test("the per-address limit holds: the 5th connection from one address is closed, others are served")
     func perAddressLimit() async throws {
-        let server = try makeServer(limits: Self.abuseLimits)
+        let log = InMemoryLogSink()
+        let server = try makeServer(limits: Self.abuseLimits, logSink: log)
         defer { server.stop() }
         let port = try #require(server.port)
         let held = try await offPool { try (0..<4).map { _ in try Self.stalledClient(port: port, source: "127.0.0.2") } }
-        #expect(await eventually { server.openConnections == 4 }, "4 connections accepted, found \(server.openConnections)")
+        #expect(
+            await eventually { server.openConnections == 4 },
+            "4 connections accepted, found \(server.openConnections); log: \(log.lines); open files: \(openFiles())")
         // Closed at once by the limit, long before the 10 s inactivity timeout could do it.
         #expect(try await offPool {
             let fifth = try RawHTTPConnection(port: port, source: "127.0.0.2")
