@@ -11,6 +11,7 @@ import WebAPI
 /// `breeze-station demo`: the full station on an emulated sensor, in a terminal.
 enum DemoCommand: Subcommand {
     static let name = "demo"
+    static func signalPolicy(for arguments: [String]) -> SignalPolicy { .foreground }
     static let summary = "Run the whole station on an emulated sensor (no hardware needed)"
     static let help = """
         Usage: breeze-station demo [--config FILE] [--scenario NAME|FILE] [--speed N] [--pm25 X] [--sensor MODEL]
@@ -93,8 +94,8 @@ enum DemoCommand: Subcommand {
 
         let writer = TerminalWriter()
         let demo = StationDemo(options: options, writer: writer, variables: ProcessInfo.processInfo.environment)
-        let signals = TerminationSignals()
-        defer { signals.restore() }
+        let signals = TerminationSignals.shared
+        signals.report { writer.line($0) }
         let watcher = Task {
             guard await signals.wait() != nil else { return }
             demo.shutdown()

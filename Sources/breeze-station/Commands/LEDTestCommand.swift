@@ -15,8 +15,7 @@ enum LEDTestCommand {
         let policy = setup.configuration.policy
         let controller = LEDController(
             policy: policy, output: output, ignoresNight: true, pwmFrequency: setup.configuration.pwmFrequency)
-        let signals = TerminationSignals()
-        defer { signals.restore() }
+        let signals = TerminationSignals.shared
         let steps = LEDTestSequence.steps
         if let first = steps.first { controller.show(first.state) }
         try controller.start(selfTest: false)
