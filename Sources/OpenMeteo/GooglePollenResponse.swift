@@ -1,3 +1,4 @@
+import AirQuality
 import JSON
 
 /// The Breeze app's pollen proxy: Google's Pollen API `forecast:lookup` response, passed through.
@@ -56,7 +57,7 @@ enum GooglePollenResponse {
         let hex = Array("0123456789abcdef")
         var text = "#"
         for component in ["red", "green", "blue"] {
-            let byte = Int((min(1, max(0, value.number(component) ?? 0)) * 255).rounded())
+            let byte = Int(clampingRounded: min(1, max(0, value.number(component) ?? 0)) * 255)
             text.append(hex[byte >> 4])
             text.append(hex[byte & 0x0F])
         }
