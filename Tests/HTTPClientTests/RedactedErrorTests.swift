@@ -1,3 +1,5 @@
+import Clocks
+import Diagnostics
 import Foundation
 import HTTPClient
 import OpenMeteoTestSupport
@@ -26,5 +28,25 @@ struct RedactedErrorTests {
             #expect(!text.contains("SECRETKEY42") && !text.contains("PASSW0RDxyz"), "\(text)")
             #expect(error?.url.contains("SECRETKEY42") == false)
         }
+    }
+}
+
+/// The retry log line names the URL redacted too (it is written before any error exists).
+@Suite("Retry log lines carry no secrets")
+struct RedactedRetryLogTests {
+    @Test("a 500 retried: the log says which endpoint, with *** for the key and the password")
+    func retryLine() async throws {
+        let server = try LoopbackHTTPServer { _ in .text("busy", status: 500) }
+        defer { server.stop() }
+        let sink = InMemoryLogSink()
+        let logger = Logger(label: "http", sink: sink, format: .terminal, clock: ManualClock())
+        let retrying = RetryingHTTPTransport(
+            wrapping: try CurlHTTPClient(), policy: RetryPolicy(maximumAttempts: 2, initialDelay: .milliseconds(5)),
+            clock: SystemClock(), logger: logger)
+        let url = server.baseURL.replacingOccurrences(of: "http://", with: "http://u:PASSW0RDxyz@") + "/v1?apikey=SECRETKEY42"
+        let response = try await retrying.send(HTTPRequest(url: url))
+        #expect(response.status == 500)
+        #expect(sink.lines.contains { $0.contains("HTTP 500 from http://***@127.0.0.1:") && $0.contains("apikey=***") }, "\(sink.lines)")
+        #expect(!sink.lines.joined().contains("SECRETKEY42") && !sink.lines.joined().contains("PASSW0RDxyz"))
     }
 }
