@@ -1,5 +1,5 @@
 import Clocks
-public import Diagnostics
+import Diagnostics
 public import Configuration
 public import HTTPClient
 public import JSON
