@@ -32,7 +32,7 @@ public enum MQTTStatePayload {
                 "model": JSONValue(sensor.model),
                 "health": .string(sensor.health.rawValue),
                 "reason": JSONValue(sensor.reason),
-                "age_s": JSONValue(snapshot.age(of: sensor.readingTime).map { Int($0.rounded()) }),
+                "age_s": JSONValue(snapshot.age(of: sensor.readingTime).map { Int(clampingRounded: $0) }),
                 "pm1_0": JSONValue(sensor.pm1_0.map(tenths)),
                 "pm2_5": JSONValue(sensor.pm2_5.map(tenths)),
                 "pm10": JSONValue(sensor.pm10.map(tenths)),
@@ -53,7 +53,7 @@ public enum MQTTStatePayload {
                 "us_aqi": JSONValue(reference?.usAQI),
                 "pm2_5": JSONValue(reference?.pm2_5.map(tenths)),
                 "pm10": JSONValue(reference?.pm10.map(tenths)),
-                "age_s": JSONValue(snapshot.age(of: reference?.fetchedAt).map { Int($0.rounded()) }),
+                "age_s": JSONValue(snapshot.age(of: reference?.fetchedAt).map { Int(clampingRounded: $0) }),
             ],
             "reconciliation": [
                 "state": .string(reconciliation.state.rawValue),

@@ -18,7 +18,7 @@ extension Reconciliation {
             "aqi_difference": JSONValue(aqiDifference),
             "long_run_ratio": JSONValue(longRunRatio.map { ($0 * 100).rounded() / 100 }),
             "long_run_hours": .number(Double(longRunHours)),
-            "reference_age_s": JSONValue(referenceAge.map { Int($0.rounded(.down)) }),
+            "reference_age_s": JSONValue(referenceAge.map { Int(clampingRounded: $0, .down) }),
             "reference_error": JSONValue(referenceError),
             "evaluated_at": .string(ISO8601Time.format(evaluatedAt)),
         ]
@@ -48,7 +48,7 @@ extension AQISelection {
             "aqi": JSONValue(aqi),
             "level": JSONValue(level?.rawValue),
             "reason": .string(reason),
-            "reference_age_s": JSONValue(referenceAge.map { Int($0.rounded(.down)) }),
+            "reference_age_s": JSONValue(referenceAge.map { Int(clampingRounded: $0, .down) }),
         ]
     }
 }

@@ -251,7 +251,7 @@ public enum StatusPage {
 /// Numbers as JSON writes them, for attributes.
 enum JSONValueFormat {
     static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+        abs(value) < 1e15 ? Int64(exactly: value).map { String($0) } ?? "\(value)" : "\(value)"
     }
 }
 

@@ -1,3 +1,4 @@
+import AirQuality
 import Clocks
 import Configuration
 import FoundationEssentials
@@ -190,7 +191,7 @@ public final class StationDemo: Sendable {
     private var scenarioText: String {
         let pace =
             options.speed > 1
-            ? "\(Int(options.speed))× real time: an hour passes in \(Self.duration(3600 / options.speed))"
+            ? "\(Int(clampingRounded: options.speed, .towardZero))× real time: an hour passes in \(Self.duration(3600 / options.speed))"
             : "real time (try --speed 60 to watch the NowCast and the 24-hour mean form)"
         switch options.scenario {
         case .smokyDay: return "a day with a smoke episode from 1 minute after the start; \(pace)"
@@ -202,7 +203,7 @@ public final class StationDemo: Sendable {
     }
 
     static func duration(_ seconds: Double) -> String {
-        seconds >= 60 ? "\(Int((seconds / 60).rounded())) min" : "\(Int(seconds.rounded())) s"
+        seconds >= 60 ? "\(Int(clampingRounded: seconds / 60)) min" : "\(Int(clampingRounded: seconds)) s"
     }
 
     /// The state directory: the one given (created if needed), or a new temporary one.

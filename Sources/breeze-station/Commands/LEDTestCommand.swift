@@ -1,3 +1,4 @@
+import Clocks
 import LEDs
 import Lifecycle
 
@@ -57,7 +58,7 @@ enum LEDTestCommand {
         guard let seconds = Double(text), seconds.isFinite, seconds >= 0.01, seconds <= 60 else {
             throw UsageError("invalid --step '\(text)' (expected seconds from 0.01 to 60)")
         }
-        return .nanoseconds(Int64((seconds * 1e9).rounded()))
+        return .interval(seconds)
     }
 
     static func format(_ step: Duration) -> String {
