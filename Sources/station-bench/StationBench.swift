@@ -85,8 +85,11 @@ enum StationBench {
                   + "min \(Int(times[0].rounded())) ms, max \(Int(times[times.count - 1].rounded())) ms over \(times.count) starts (goal ≤ 200 ms)")
         }
 
-        let process = try launch(binary, config: config.path)
-        guard await firstOK(port: port, process: process, timeout: 30) else {
+        // BENCH_CALLGRIND=FILE: the measured process runs under callgrind, counting only the idle window:
+        // instructions per sample, repeatable on a loaded machine (CPU figures are then meaningless).
+        let callgrind = ProcessInfo.processInfo.environment["BENCH_CALLGRIND"].flatMap { $0.isEmpty ? nil : $0 }
+        let process = try launch(binary, config: config.path, callgrind: callgrind)
+        guard await firstOK(port: port, process: process, timeout: callgrind == nil ? 30 : 600) else {
             await stop(process)
             throw BenchError("the station did not serve")
         }
@@ -97,7 +100,9 @@ enum StationBench {
         // Nobody reading HTTP: what the station costs while nobody is looking. The sample counter is read
         // just outside the window (two renders of /metrics, neither inside it).
         let samplesStart = sampleCount(port: port)
+        if callgrind != nil { control(pid, "-i", "on") }
         let cpuStart = ProcessFigures.cpuSeconds(pid)
+        let scheduledStart = ProcessFigures.scheduledSeconds(pid)
         let wallStart = Date()
         var rss: [Int] = []
         for _ in 0..<seconds {
@@ -105,7 +110,12 @@ enum StationBench {
             if let value = ProcessFigures.status(pid, "VmRSS") { rss.append(value) }
         }
         let idleCPU = ProcessFigures.cpuSeconds(pid) - cpuStart
+        let idleScheduled = ProcessFigures.scheduledSeconds(pid) - scheduledStart
         let idleWall = Date().timeIntervalSince(wallStart)
+        if callgrind != nil {
+            control(pid, "-d")
+            control(pid, "-i", "off")
+        }
         let breakdown = ProcessFigures.breakdown(pid, binary: binary)
         let samples = max(0, (sampleCount(port: port) ?? 0) - (samplesStart ?? 0))
 
@@ -139,6 +149,16 @@ enum StationBench {
         print("CPU at 1 Hz, nobody reading HTTP: \(String(format: "%.2f", idleCPU)) s over \(Int(idleWall)) s and "
               + "\(samples) samples = \(String(format: "%.2f", perThousand)) CPU s per 1000 samples, "
               + "\(String(format: "%.3f", idleCPU / idleWall * 100)) % of a core (goal ≤ 0.08 %)")
+        let scheduledPerThousand = samples > 0 ? idleScheduled / Double(samples) * 1000 : .nan
+        print("  by schedstat (ns, live threads): \(String(format: "%.3f", idleScheduled)) s = "
+              + "\(String(format: "%.2f", scheduledPerThousand)) CPU s per 1000 samples, "
+              + "\(String(format: "%.3f", idleScheduled / idleWall * 100)) % of a core")
+        if let callgrind {
+            let instructions = callgrindInstructions(callgrind)
+            let perSample = samples > 0 ? instructions / samples : 0
+            print("callgrind: \(instructions) instructions over \(samples) samples = \(perSample) per sample "
+                  + "(callgrind_annotate \(callgrind).*; CPU figures above are under valgrind)")
+        }
         print("CPU with a light reader (/metrics every 10 s, /api/v1/current every 5 s): "
               + "\(String(format: "%.3f", readCPU / readWall * 100)) % of a core over \(Int(readWall)) s")
         print("  (CPU from /proc/PID/stat utime+stime, in clock ticks of 10 ms: short windows are coarse)")
@@ -168,15 +188,47 @@ enum StationBench {
         return nil
     }
 
-    static func launch(_ binary: String, config: String) throws -> Process {
+    static func launch(_ binary: String, config: String, callgrind: String? = nil) throws -> Process {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["run", "--config", config]
+        if let callgrind {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [
+                "valgrind", "--tool=callgrind", "--collect-atstart=no", "--callgrind-out-file=\(callgrind)",
+                binary, "run", "--config", config,
+            ]
+        } else {
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["run", "--config", config]
+        }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
         return process
+    }
+
+    /// `callgrind_control ARGUMENTS PID`, waited for.
+    static func control(_ pid: Int32, _ arguments: String...) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["callgrind_control"] + arguments + [String(pid)]
+        process.standardOutput = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return }
+        process.waitUntilExit()
+    }
+
+    /// The instructions in callgrind's dumps of `prefix` (the window's dump; collection is off otherwise).
+    static func callgrindInstructions(_ prefix: String) -> Int {
+        let url = URL(fileURLWithPath: prefix)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)) ?? []
+        var total = 0
+        for name in names where name.hasPrefix(url.lastPathComponent) {
+            let path = url.deletingLastPathComponent().appendingPathComponent(name).path
+            for line in (ProcessFigures.read(path) ?? "").split(separator: "\n") where line.hasPrefix("summary:") {
+                total += Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+            }
+        }
+        return total
     }
 
     /// Polls /api/v1/current until it answers 200.
