@@ -100,7 +100,10 @@ enum StationBench {
         // Nobody reading HTTP: what the station costs while nobody is looking. The sample counter is read
         // just outside the window (two renders of /metrics, neither inside it).
         let samplesStart = sampleCount(port: port)
-        if callgrind != nil { control(pid, "-i", "on") }
+        if callgrind != nil {
+            control(pid, "-z")
+            control(pid, "-i", "on")
+        }
         let cpuStart = ProcessFigures.cpuSeconds(pid)
         let scheduledStart = ProcessFigures.scheduledSeconds(pid)
         let wallStart = Date()
@@ -193,8 +196,8 @@ enum StationBench {
         if let callgrind {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = [
-                "valgrind", "--tool=callgrind", "--collect-atstart=no", "--callgrind-out-file=\(callgrind)",
-                binary, "run", "--config", config,
+                "valgrind", "--tool=callgrind", "--instr-atstart=no", "--callgrind-out-file=\(callgrind)",
+                ProcessFigures.withoutDebugInfo(binary) ?? binary, "run", "--config", config,
             ]
         } else {
             process.executableURL = URL(fileURLWithPath: binary)
@@ -213,6 +216,7 @@ enum StationBench {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["callgrind_control"] + arguments + [String(pid)]
         process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return }
         process.waitUntilExit()
     }
