@@ -39,6 +39,9 @@ enum BarPatterns {
             return LEDPattern([
                 LEDPattern.Step(.seconds(1), only(0..<lit)), LEDPattern.Step(.seconds(1), only(0..<(lit - 1))),
             ])
+        case .localIndex(let shade):
+            // Positions, not colours: another index's level shows as its US position.
+            return pattern(for: .local(shade.level), count: count)
         case .noData:
             return LEDPattern([
                 LEDPattern.Step(.milliseconds(100), only([0])), LEDPattern.Step(.milliseconds(2900), off),
@@ -71,6 +74,8 @@ extension BarPatterns {
             let lit = litCount(level, count: count)
             let below = lit > 1 ? "lowest \(lit - 1) lit, " : ""
             return below + "LED \(lit) blinking (1 s on, 1 s off)"
+        case .localIndex(let shade):
+            return summary(for: .local(shade.level), count: count)
         case .noData:
             return "bottom LED 0.1 s flash every 3 s"
         case .fault:

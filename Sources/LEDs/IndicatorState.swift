@@ -12,6 +12,10 @@ public enum IndicatorState: Sendable, Hashable, CustomStringConvertible {
     case warmingUp
     /// A fresh value from the station's own sensor.
     case local(AQILevel)
+    /// A fresh value from the station's own sensor on another index than the US AQI (`aqi.index`): RGB LEDs
+    /// show `color`, the index's own colour for its level; bars and single LEDs show `level`, the US level of
+    /// the same position on the scale (``IndexShade``).
+    case localIndex(IndexShade)
     /// Open-Meteo's regional value, shown because the local sensor is stale or absent.
     case regional(AQILevel)
     /// Neither a local nor a regional value.
@@ -34,6 +38,7 @@ public enum IndicatorState: Sendable, Hashable, CustomStringConvertible {
     public var level: AQILevel? {
         switch self {
         case .local(let level), .regional(let level): level
+        case .localIndex(let shade): shade.level
         default: nil
         }
     }
@@ -43,6 +48,7 @@ public enum IndicatorState: Sendable, Hashable, CustomStringConvertible {
         case .selfTest: "self-test sweep"
         case .warmingUp: "warming up"
         case .local(let level): "\(level.text), local value"
+        case .localIndex(let shade): "\(shade.name), local value"
         case .regional(let level): "\(level.text), regional fallback (Open-Meteo)"
         case .noData: "no data"
         case .fault: "fault"

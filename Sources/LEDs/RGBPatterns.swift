@@ -32,6 +32,11 @@ enum RGBPatterns {
             return LEDPattern([LEDPattern.Step(.seconds(1), blue), LEDPattern.Step(.seconds(1), off)])
         case .local(let level):
             return LEDPattern(levelSteps(level, palette: palette, pwm: pwm, length: cycle))
+        case .localIndex(let shade):
+            let color = pwm
+                ? [shade.color.red, shade.color.green, shade.color.blue].map { Double($0) / 255 }
+                : OnOffColor(nearest: shade.color).levels
+            return .steady(color)
         case .regional(let level):
             let steps = levelSteps(level, palette: palette, pwm: pwm, length: cycle - marker)
             return LEDPattern(steps + [LEDPattern.Step(marker, blue)])
@@ -76,6 +81,8 @@ extension RGBPatterns {
         case .local(let level):
             let (color, gaps) = colorText(level, palette: palette, pwm: pwm)
             return gaps.isEmpty ? "steady \(color)" : "\(color), \(gaps) every 3 s"
+        case .localIndex(let shade):
+            return "steady " + (pwm ? shade.color.hex : OnOffColor(nearest: shade.color).description)
         case .regional(let level):
             let (color, gaps) = colorText(level, palette: palette, pwm: pwm)
             return (gaps.isEmpty ? color : "\(color) with \(gaps)") + ", blue for the last 0.5 s of every 3 s"

@@ -51,6 +51,9 @@ enum SinglePatterns {
             let period = regionalPeriod(level)
             let onTime = max(period * regionalOnShare, .milliseconds(40))
             return LEDPattern(blink(onTime, period - onTime))
+        case .localIndex(let shade):
+            // Positions, not colours: another index's level shows as its US position.
+            return pattern(for: .local(shade.level), pwm: pwm)
         case .noData:
             return LEDPattern(blink(.milliseconds(100), .milliseconds(2900)))
         case .fault:
@@ -75,6 +78,8 @@ extension SinglePatterns {
             let period = regionalPeriod(level)
             let onTime = max(period * regionalOnShare, .milliseconds(40))
             return "\(LEDDurations.text(onTime)) flash every \(LEDDurations.text(period))"
+        case .localIndex(let shade):
+            return summary(for: .local(shade.level), pwm: pwm)
         case .noData:
             return "0.1 s flash every 3 s"
         case .fault:

@@ -20,10 +20,11 @@ public struct HomeAssistantDiscovery: Sendable {
         particulate("pm25", "PM2.5", key: "pm2_5", deviceClass: "pm25"),
         particulate("pm10", "PM10", key: "pm10", deviceClass: "pm10"),
         HomeAssistantEntity(
-            objectID: "aqi", name: "AQI", valueTemplate: "{{ value_json.aqi.value }}", deviceClass: "aqi",
-            stateClass: "measurement", displayPrecision: 0, attributesTemplate: "{{ value_json.aqi | to_json }}"),
+            // The main entity follows the chosen index (`aqi.index`; `index` in the state document).
+            objectID: "aqi", name: "AQI", valueTemplate: "{{ value_json.index.value }}", deviceClass: "aqi",
+            stateClass: "measurement", displayPrecision: 0, attributesTemplate: "{{ value_json.index | to_json }}"),
         HomeAssistantEntity(
-            objectID: "aqi_level", name: "AQI level", valueTemplate: textTemplate("value_json.aqi.text"),
+            objectID: "aqi_level", name: "AQI level", valueTemplate: textTemplate("value_json.index.text"),
             icon: "mdi:air-filter"),
         HomeAssistantEntity(
             objectID: "health", name: "Sensor health", valueTemplate: "{{ value_json.sensor.health }}",

@@ -12,6 +12,9 @@ public import StationSnapshot
 ///             "pm1_0": 8.2, "pm2_5": 14.6, "pm10": 19.9, "pm2_5_corrected": 12.1},
 ///  "aqi": {"value": 57, "level": "moderate", "text": "Moderate", "source": "local", "basis": "nowcast",
 ///          "pollutant": "pm2_5"},
+///  "index": {"index": "us-epa", "value": 57, "display": "57", "level": "moderate", "text": "Moderate",
+///            "color": "#ff9500", "averaging": "nowcast"},
+///  "indices": {"us-epa": {"value": 57, ...}},
 ///  "reference": {"status": "ok", "us_aqi": 52, "pm2_5": 10.3, "pm10": 15.1, "age_s": 600},
 ///  "reconciliation": {"state": "agrees", "suspect_reason": null, "message": "...", "local_aqi": 57,
 ///                     "reference_aqi": 52}}
@@ -43,6 +46,8 @@ public enum MQTTStatePayload {
                 "basis": JSONValue(aqi?.basis.rawValue),
                 "pollutant": JSONValue(aqi?.pollutant.rawValue),
             ],
+            "index": chosenIndex(snapshot),
+            "indices": .object(snapshot.indices.map { (key: $0.index.rawValue, value: indexBlock($0.value)) }),
             "reference": [
                 "status": .string(snapshot.reference.statusName),
                 "us_aqi": JSONValue(reference?.usAQI),
@@ -65,6 +70,31 @@ public enum MQTTStatePayload {
         MQTTMessage(
             topic: configuration.topics.state, text: render(snapshot).serialized(), qos: configuration.qos,
             retain: configuration.retain, kind: .state)
+    }
+
+    /// `index`: the chosen index (`aqi.index`), which Home Assistant's main entity shows. For the US AQI it
+    /// is the `aqi` block's value (local or Open-Meteo); another index has only local values.
+    static func chosenIndex(_ snapshot: StationSnapshot) -> JSONValue {
+        guard let chosen = snapshot.indices.first(where: \.isChosen), chosen.index != .usEPA else {
+            let aqi = snapshot.aqi
+            return [
+                "index": "us-epa", "value": JSONValue(aqi?.value), "display": JSONValue(aqi.map { String($0.value) }),
+                "level": JSONValue(aqi?.level.rawValue), "text": JSONValue(aqi?.level.text),
+                "color": JSONValue(aqi?.level.color.hex), "averaging": JSONValue(aqi?.basis.rawValue),
+            ]
+        }
+        var block = indexBlock(chosen.value)
+        if case .object(let pairs) = block { block = .object([(key: "index", value: .string(chosen.index.rawValue))] + pairs) }
+        return block
+    }
+
+    /// One index's value, level, colour and averaging (all `null` without a value).
+    static func indexBlock(_ value: IndexValue?) -> JSONValue {
+        [
+            "value": JSONValue(value?.value), "display": JSONValue(value?.display), "level": JSONValue(value?.level.key),
+            "text": JSONValue(value?.level.name), "color": JSONValue(value?.level.color.hex),
+            "averaging": JSONValue(value?.averaging.rawValue),
+        ]
     }
 
     /// Concentrations are published to 0.1 µg/m³, the sensors' resolution.

@@ -10,6 +10,7 @@ public enum CurrentDocument {
             "time": .string(ISO8601Time.format(snapshot.time)),
             "sensor": sensor(snapshot),
             "aqi": aqi(snapshot),
+            "indices": IndexDocument.render(snapshot),
             "reference": reference(snapshot),
             "reconciliation": snapshot.reconciliation?.json ?? .null,
             "leds": ["color": JSONValue(snapshot.leds.color?.hex), "pattern": .string(snapshot.leds.pattern)],

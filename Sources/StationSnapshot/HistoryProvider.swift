@@ -1,3 +1,4 @@
+public import AirQuality
 public import FoundationEssentials
 public import JSON
 
@@ -15,6 +16,21 @@ public struct HistoryPoint: Sendable, Hashable {
     public var aqi: Int?
     /// Sensor samples in the bucket.
     public var samples: Int
+    /// The bucket's mean on each configured index (`aqi.index`, `aqi.also`), in that order; nil where the
+    /// index has no value (no PM data).
+    public var indices: [(index: AirQualityIndexID, value: Int?)] = []
+
+    public static func == (lhs: HistoryPoint, rhs: HistoryPoint) -> Bool {
+        lhs.time == rhs.time && lhs.pm1_0 == rhs.pm1_0 && lhs.pm2_5 == rhs.pm2_5 && lhs.pm10 == rhs.pm10
+            && lhs.aqi == rhs.aqi && lhs.samples == rhs.samples
+            && lhs.indices.map(\.index) == rhs.indices.map(\.index) && lhs.indices.map(\.value) == rhs.indices.map(\.value)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(time)
+        hasher.combine(pm2_5)
+        hasher.combine(aqi)
+    }
 
     /// A point.
     public init(time: Date, pm1_0: Double? = nil, pm2_5: Double? = nil, pm10: Double? = nil, aqi: Int? = nil, samples: Int = 0) {
@@ -67,6 +83,7 @@ public enum HistoryDocument {
                     "pm10": JSONValue(point.pm10.map(CurrentDocument.tenths)),
                     "aqi": JSONValue(point.aqi),
                     "samples": .number(Double(point.samples)),
+                    "indices": .object(point.indices.map { (key: $0.index.rawValue, value: JSONValue($0.value)) }),
                 ]
             }),
         ]

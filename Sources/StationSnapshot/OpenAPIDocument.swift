@@ -143,6 +143,27 @@ public enum OpenAPIDocument {
     static let nullableTime: JSONValue = ["type": ["string", "null"], "format": "date-time"]
     static let concentration: JSONValue = nullable("number", [("minimum", 0), ("description", "µg/m³")])
 
+    /// `indices`: one block per configured index (docs/indices.md).
+    static let indexBlocks: JSONValue = [
+        "type": "array",
+        "items": object([
+            ("index", strings(AirQualityIndexID.allCases.map(\.rawValue))),
+            ("name", ["type": "string"]),
+            ("chosen", ["type": "boolean"]),
+            ("value", nullable("integer", [("minimum", 0)])),
+            ("display", nullable("string")),
+            ("level", nullable("string")), ("text", nullable("string")),
+            ("color", nullable("string", [("pattern", "^#[0-9a-f]{6}$")])),
+            ("advice", nullable("string")),
+            ("pollutant", strings(["pm2_5", "pm10"], nullable: true)),
+            ("concentration", concentration),
+            ("beyond_index", nullable("boolean")),
+            ("averaging", strings(LocalAveraging.allCases.map(\.rawValue), nullable: true)),
+            ("source", strings(["local"], nullable: true)),
+            ("document", ["type": "string"]),
+        ]),
+    ]
+
     static func schemas() -> JSONValue {
         [
             "Error": object([("error", ["type": "string"]), ("status", ["type": "integer", "minimum": 400, "maximum": 599])]),
@@ -180,6 +201,7 @@ public enum OpenAPIDocument {
                     ("nowcast", nullable("integer", [("minimum", 0)])),
                     ("avg_24h", nullable("integer", [("minimum", 0)])),
                 ])),
+                ("indices", indexBlocks),
                 ("reference", object([
                     ("status", strings(["ok", "unavailable", "pending", "disabled"])),
                     ("error", nullable("string")),
@@ -213,6 +235,12 @@ public enum OpenAPIDocument {
                     "items": object([
                         ("time", time), ("pm1_0", concentration), ("pm2_5", concentration), ("pm10", concentration),
                         ("aqi", nullable("integer", [("minimum", 0)])), ("samples", ["type": "integer", "minimum": 0]),
+                        ("indices", [
+                            "type": "object", "additionalProperties": false,
+                            "properties": .object(AirQualityIndexID.allCases.map {
+                                (key: $0.rawValue, value: nullable("integer", [("minimum", 0)]))
+                            }),
+                        ]),
                     ]),
                 ]),
             ]),

@@ -9,7 +9,8 @@ import AirQuality
 /// recomputed) with optional extra keys: `chart` (`[{"time", "aqi", "pm2_5"}]`), `counters`
 /// (`{"sensor_frames", "checksum_errors", "resyncs", "reference_fetches", "reference_failures"}`), `services`
 /// (`{"cities", "pollen", "climate"}`: any JSON each), `ticker` (`[{"name", "aqi"}]`) and `history`
-/// (`{"minute"|"hour"|"day": [history points]}`).
+/// (`{"minute"|"hour"|"day": [history points]}`). `indices` blocks are read from `index`, `pollutant`,
+/// `concentration`, `averaging` and `chosen`; the value and level are recomputed on the index's table.
 public struct SnapshotFile: Sendable {
     /// The snapshot.
     public let snapshot: StationSnapshot
@@ -104,6 +105,22 @@ public struct SnapshotFile: Sendable {
         snapshot.services.ticker = try root.array("ticker").map { item throws(SnapshotFileError) in
             CityAQI(name: try item.string("name") ?? "?", aqi: try item.number("aqi").map { Int($0) })
         }
+        for (position, item) in try root.array("indices").enumerated() {
+            guard let index = try item.choice("index", AirQualityIndexID.self) else {
+                throw SnapshotFileError("\(item.keyPath("index")): required")
+            }
+            var value: IndexValue?
+            if let pollutant = try item.choice("pollutant", Pollutant.self), let concentration = try item.number("concentration") {
+                let averaging = try item.choice("averaging", LocalAveraging.self) ?? .given
+                do throws(AQIInputError) {
+                    value = try index.definition.subIndex(pollutant, concentration: concentration, averaging: averaging)
+                } catch {
+                    throw SnapshotFileError("\(item.path): \(error.description)")
+                }
+            }
+            snapshot.indices.append(IndexReading(index: index, value: value, isChosen: try item.bool("chosen") ?? (position == 0)))
+        }
+        snapshot.metrics += IndexMetrics.families(snapshot.indices)
         var series: [HistoryResolution: [HistoryPoint]] = [:]
         if let history = try root.optionalObject("history") {
             for resolution in HistoryResolution.allCases {

@@ -22,6 +22,8 @@ public struct StationSnapshot: Sendable {
     public var selection: AQISelection?
     /// The local indices behind it: instantaneous, NowCast, 24-hour.
     public var localIndices: LocalIndices
+    /// The configured air-quality indices (`aqi.index` first, then `aqi.also`) from the local data.
+    public var indices: [IndexReading] = []
     /// The latest Open-Meteo reference for the same place.
     public var reference: ReferenceStatus
     /// How the local sensor compares with the reference (``Reconciler``); nil while there is nothing to

@@ -13,8 +13,7 @@ public enum StatusPage {
     /// The page.
     public static func render(_ snapshot: StationSnapshot) -> String {
         let reading = snapshot.aqi
-        let level = reading?.level
-        let color = level?.color.hex ?? "#8e8e93"
+        let color = StatusRing(snapshot).color
         let name = HTMLText.escape(snapshot.station.name)
         let title = reading.map { "AQI \($0.value) · \($0.level.text) · " } ?? ""
         return """
@@ -40,15 +39,16 @@ public enum StatusPage {
     static func main(_ snapshot: StationSnapshot, color: String) -> String {
         let reading = snapshot.aqi
         let level = reading?.level
-        let levelText = level.map { "\($0.text)" } ?? "No data"
-        let badgeText = level.map { HTMLText.textColor(on: $0.color) } ?? "#000000"
-        let value = reading.map { String($0.value) } ?? "—"
+        let ring = StatusRing(snapshot)
+        let levelText = ring.levelText
+        let badgeText = ring.rgb.map { HTMLText.textColor(on: $0) } ?? "#000000"
+        let value = ring.value
         let circumference = 326.73
-        let filled = reading.map { min(500, max(0, Double($0.value))) / 500 * circumference } ?? 0
-        let ringLabel = reading.map { "US AQI \($0.value) of 500: \($0.level.text)" } ?? "No AQI yet"
+        let filled = ring.fraction * circumference
+        let ringLabel = ring.label
         let share = snapshot.shareText ?? ""
         return """
-            <main id="station" data-aqi="\(reading.map { String($0.value) } ?? "")" data-level="\(level?.rawValue ?? "")" data-color="\(color)" style="--level:\(color);--on-level:\(badgeText)">
+            <main id="station" data-aqi="\(reading.map { String($0.value) } ?? "")" data-level="\(ring.levelKey)" data-color="\(color)" style="--level:\(color);--on-level:\(badgeText)">
             <header>
             <h1>\(HTMLText.escape(snapshot.station.name))</h1>
             <p class="meta">Updated <time datetime="\(ISO8601Time.format(snapshot.time))" data-local>\(HTMLText.clock(snapshot.time)) UTC</time> · \(coordinates(snapshot.station)) <span id="refresh-status" role="status"></span></p>
@@ -57,15 +57,16 @@ public enum StatusPage {
             <h2 id="now" class="sr-only">Air quality now</h2>
             <div class="ring" role="img" aria-label="\(HTMLText.escape(ringLabel))">
             <svg viewBox="0 0 120 120" aria-hidden="true"><circle class="track" cx="60" cy="60" r="52"/><circle id="ring-value" class="fill" cx="60" cy="60" r="52" stroke="\(color)" stroke-dasharray="\(format(filled)) \(format(circumference))" transform="rotate(-90 60 60)"/></svg>
-            <div class="ring-text"><span id="aqi-value" class="number">\(value)</span><span class="unit">US AQI</span></div>
+            <div class="ring-text"><span id="aqi-value" class="number">\(value)</span><span class="unit">\(HTMLText.escape(ring.unit))</span></div>
             </div>
-            <p id="aqi-level" class="level"><span class="emoji" aria-hidden="true">\(level?.emoji ?? "")</span> <span id="aqi-level-text">\(HTMLText.escape(levelText))</span></p>
-            <p id="aqi-description" class="description">\(HTMLText.escape(level?.summary ?? "The station has no sensor reading and no regional value yet."))</p>
+            <p id="aqi-level" class="level"><span class="emoji" aria-hidden="true">\(snapshot.chosenOtherIndex == nil ? level?.emoji ?? "" : "")</span> <span id="aqi-level-text">\(HTMLText.escape(levelText))</span></p>
+            <p id="aqi-description" class="description">\(HTMLText.escape(ring.description ?? "The station has no sensor reading and no regional value yet."))</p>
             <p class="basis">\(HTMLText.escape(basis(snapshot)))</p>
             <button id="share" type="button" data-share="\(HTMLText.escape(share))"\(share.isEmpty ? " disabled" : "")>Share</button> <span id="share-status" role="status"></span>
             </section>
             \(tips(level))
             \(comparison(snapshot))
+            \(IndexSection.render(snapshot))
             \(sensor(snapshot))
             \(StatusChart.render(snapshot.recentHours, now: snapshot.time))
             \(pollutants(snapshot))

@@ -61,7 +61,8 @@ struct DiscoveryPayloadTests {
             #expect(config["unit_of_measurement"] == nil)
             #expect(config["state_class"] as? String == "measurement")
         }
-        #expect(try config("aqi")["value_template"] as? String == "{{ value_json.aqi.value }}")
+        // The chosen index (`aqi.index`): for the default US AQI the state's `index` block mirrors `aqi`.
+        #expect(try config("aqi")["value_template"] as? String == "{{ value_json.index.value }}")
     }
 
     @Test("level is a text sensor; health and the reference check are diagnostic")
@@ -122,10 +123,33 @@ struct StatePayloadTests {
                 "sensor":{"model":"PMS5003","health":"ok","reason":null,"age_s":2,"pm1_0":8.2,"pm2_5":14.6,"pm10":19.9,\
                 "pm2_5_corrected":12.1},\
                 "aqi":{"value":57,"level":"moderate","text":"Moderate","source":"local","basis":"nowcast","pollutant":"pm2_5"},\
+                "index":{"index":"us-epa","value":57,"display":"57","level":"moderate","text":"Moderate","color":"#ff9500",\
+                "averaging":"nowcast"},"indices":{},\
                 "reference":{"status":"ok","us_aqi":52,"pm2_5":10.3,"pm10":15.1,"age_s":600},\
                 "reconciliation":{"state":"agrees","suspect_reason":null,"message":"local PM2.5 is 1.2× the regional value",\
                 "local_aqi":57,"reference_aqi":52}}
                 """)
+    }
+
+    @Test("another chosen index: `index` is it, `indices` has every configured one, the main entity reads `index`")
+    func chosenIndex() throws {
+        var snapshot = Samples.snapshot()
+        let eea = try AirQualityIndexDefinition.euEAQI.subIndex(.pm2_5, concentration: 12.1, averaging: .twentyFourHourRunning)
+        snapshot.indices = [
+            IndexReading(index: .euEAQI, value: eea, isChosen: true),
+            IndexReading(index: .ukDAQI, value: nil, isChosen: false),
+        ]
+        let document = MQTTStatePayload.render(snapshot)
+        #expect(document["index"]?.serialized() == """
+            {"index":"eu-eaqi","value":2,"display":"2","level":"fair","text":"Fair","color":"#50ccaa","averaging":"24h-running"}
+            """)
+        #expect(document["indices"]?["eu-eaqi"]?["value"] == 2)
+        #expect(document["indices"]?["uk-daqi"]?["value"] == .null)
+        #expect(document["aqi"]?["value"] == 57)
+        let discovery = HomeAssistantDiscovery(configuration: MQTTConfiguration(
+            broker: BrokerAddress(host: "127.0.0.1", port: 1883, usesTLS: false), stationName: "Balcony"))
+        let main = try #require(discovery.messages.first { $0.topic.hasSuffix("/aqi/config") })
+        #expect(main.text.contains("value_json.index.value"))
     }
 
     @Test("nothing known: every key present, null")

@@ -36,7 +36,7 @@ final class InProcessStation: Sendable {
 
     init(
         directory: URL, fake: FakeOpenMeteo?, pm25: Double, clock: ManualClock = ManualClock(start: InProcessStation.start),
-        stream: EmulatedByteStream? = nil
+        stream: EmulatedByteStream? = nil, aqi: AQIConfiguration = AQIConfiguration()
     ) throws {
         self.clock = clock
         let device = try #require(SensorEmulators.serialDevice(.pms5003, scenario: .steady(pm25: pm25), start: clock.now))
@@ -53,7 +53,7 @@ final class InProcessStation: Sendable {
         openMeteo.cities = [NamedPlace(name: "Delhi", coordinate: try #require(GeoCoordinate(latitude: 28.61, longitude: 77.21)))]
         let configuration = StationConfiguration(
             station: StationSettings(name: "In-process", location: .coordinates(try #require(GeoCoordinate(latitude: 52.52, longitude: 13.41)))),
-            sensor: sensor, leds: LEDConfiguration(backend: .terminal, palette: .breeze, selfTest: false),
+            sensor: sensor, aqi: aqi, leds: LEDConfiguration(backend: .terminal, palette: .breeze, selfTest: false),
             http: HTTPConfiguration(listen: try ListenAddress(parsing: "127.0.0.1:0"), limits: .standard),
             openMeteo: openMeteo, storage: StorageConfiguration(path: databasePath), log: LogConfiguration(level: .debug))
         var environment = StationEnvironment(variables: [:], clock: clock)

@@ -1,3 +1,4 @@
+public import AirQuality
 public import Configuration
 public import JSON
 public import LEDs
@@ -17,12 +18,14 @@ public import WebAPI
 /// ```
 public struct StationConfiguration: Sendable {
     /// The sections, in the order the file and docs/configuration.md list them.
-    public static let sections = ["station", "sensor", "leds", "http", "openmeteo", "storage", "mqtt", "log"]
+    public static let sections = ["station", "sensor", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "log"]
 
     /// `station`.
     public var station: StationSettings
     /// `sensor`; nil without a section (no local sensor).
     public var sensor: SensorConfiguration?
+    /// `aqi`: the index shown and the ones reported beside it.
+    public var aqi: AQIConfiguration
     /// `leds`; nil without a section (no LEDs).
     public var leds: LEDConfiguration?
     /// `http`.
@@ -39,12 +42,13 @@ public struct StationConfiguration: Sendable {
     /// A configuration from its parts; the defaults are those of an empty file.
     public init(
         station: StationSettings = StationSettings(), sensor: SensorConfiguration? = nil,
-        leds: LEDConfiguration? = nil, http: HTTPConfiguration = .standard,
+        aqi: AQIConfiguration = AQIConfiguration(), leds: LEDConfiguration? = nil, http: HTTPConfiguration = .standard,
         openMeteo: OpenMeteoConfiguration = OpenMeteoConfiguration(), storage: StorageConfiguration,
         mqtt: MQTTConfiguration? = nil, log: LogConfiguration = LogConfiguration()
     ) {
         self.station = station
         self.sensor = sensor
+        self.aqi = aqi
         self.leds = leds
         self.http = http
         self.openMeteo = openMeteo
@@ -75,6 +79,7 @@ public struct StationConfiguration: Sendable {
     init(root: ConfigSection, environment: [String: String]) {
         station = StationSettings(section: root.section("station"))
         sensor = root.section("sensor").flatMap { SensorConfiguration(section: $0) }
+        aqi = AQIConfiguration(section: root.section("aqi"))
         leds = LEDConfiguration.read(from: root)
         http = HTTPConfiguration(section: root.section("http"))
         openMeteo = OpenMeteoConfiguration(section: root.section("openmeteo"))
@@ -93,6 +98,7 @@ public struct StationConfiguration: Sendable {
         return [
             "station": station.json,
             "sensor": sensor?.json ?? .null,
+            "aqi": aqi.json,
             "leds": leds?.json ?? .null,
             "http": http.json,
             "openmeteo": openMeteoJSON,

@@ -7,9 +7,13 @@ public import StationSnapshot
 public enum IndicatorPresentation {
     /// The LEDs' state for a source decision: the level steady for the local value, with the marker for the
     /// regional fallback; without any value, the sensor's state (warming up, fault) or "no data".
-    public static func indicator(selection: AQISelection, health: LocalSensorHealth) -> IndicatorState {
+    public static func indicator(
+        selection: AQISelection, health: LocalSensorHealth, chosen: IndexValue? = nil
+    ) -> IndicatorState {
         switch selection.source {
         case .local:
+            // Another chosen index (`aqi.index`) shows in its own colours; the US AQI on the LED palette.
+            if let chosen, chosen.index != .usEPA { return .localIndex(IndexShade(chosen)) }
             if let level = selection.level { return .local(level) }
         case .openMeteo:
             if let level = selection.level { return .regional(level) }
@@ -35,6 +39,7 @@ public enum IndicatorPresentation {
         case .selfTest: return LEDStatus(color: nil, pattern: "self_test")
         case .warmingUp: return LEDStatus(color: LEDPalette.status, pattern: "breathing")
         case .local(let level): return LEDStatus(color: leds.palette.color(for: level), pattern: "solid")
+        case .localIndex(let shade): return LEDStatus(color: shade.color, pattern: "solid")
         case .regional(let level): return LEDStatus(color: leds.palette.color(for: level), pattern: "marked")
         case .noData: return LEDStatus(color: LEDPalette.status, pattern: "blip")
         case .fault: return LEDStatus(color: LEDPalette.status, pattern: "fast_blink")

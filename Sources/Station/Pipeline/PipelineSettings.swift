@@ -23,6 +23,8 @@ public struct PipelineSettings: Sendable {
     public var citiesEnabled: Bool
     /// Whether pollen and the climate history are fetched (enabled and a location).
     public var placeServicesEnabled: Bool
+    /// `aqi`: the index shown (LEDs, page, MQTT) and the ones reported beside it.
+    public var aqi = AQIConfiguration()
 
     /// Settings from their values.
     public init(
@@ -54,6 +56,7 @@ public struct PipelineSettings: Sendable {
             expectedMinutesPerHour: Self.expectedMinutes(interval: interval), leds: configuration.leds,
             referenceEnabled: openMeteo && hasLocation, citiesEnabled: openMeteo && !configuration.openMeteo.cities.isEmpty,
             placeServicesEnabled: openMeteo && hasLocation)
+        aqi = configuration.aqi
     }
 
     /// Minutes of an hour that get a sample at one sample every `interval` seconds (1 to 60).

@@ -29,7 +29,9 @@ enum SnapshotAssembly {
             health: health, localAQI: reported?.index.value, reference: reference, now: now)
         let reconciliation = reconcile(
             local: local, reference: reference, history: &state.reconciliationHistory, settings: settings, now: now)
-        let indicator = IndicatorPresentation.indicator(selection: selection, health: health)
+        let indices = IndexReading.readings(settings.aqi.all, local: local)
+        let indicator = IndicatorPresentation.indicator(
+            selection: selection, health: health, chosen: indices.first?.value)
 
         var snapshot = StationSnapshot(
             station: StationIdentity(
@@ -40,6 +42,7 @@ enum SnapshotAssembly {
         snapshot.selection = selection
         snapshot.localIndices = LocalIndices(
             instant: local.instant?.value, nowcast: local.nowCast?.value, average24h: local.dailyMean?.value)
+        snapshot.indices = indices
         snapshot.reference = referenceStatus(state, settings: settings)
         snapshot.reconciliation = reconciliation
         snapshot.leds = IndicatorPresentation.status(
@@ -50,7 +53,7 @@ enum SnapshotAssembly {
         }
         snapshot.counters = counters(state)
         snapshot.services = services(&state, settings: settings, now: now)
-        snapshot.metrics = StationMetricFamilies.families(state)
+        snapshot.metrics = StationMetricFamilies.families(state) + IndexMetrics.families(indices)
         return StationOutput(snapshot: snapshot, indicator: indicator, local: local, selection: selection)
     }
 

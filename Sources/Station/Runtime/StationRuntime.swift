@@ -97,7 +97,7 @@ public final class StationRuntime: Sendable {
         let endpoint: StationEndpoint
         do {
             endpoint = try startEndpoint(
-                history: StoreHistory(store: store, evaluator: pipeline.evaluator), initial: pipeline.snapshot(at: clock.now))
+                history: StoreHistory(store: store, evaluator: pipeline.evaluator, indices: configuration.aqi.all), initial: pipeline.snapshot(at: clock.now))
         } catch {
             // Nothing runs yet; leave the database checkpointed and closed, as a normal stop does.
             await store.close(flushing: [])

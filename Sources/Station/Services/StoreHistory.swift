@@ -7,6 +7,8 @@ import StationSnapshot
 struct StoreHistory: HistoryProvider {
     let store: StoreService
     let evaluator: LocalAirQualityEvaluator
+    /// The configured indices (`aqi.index`, `aqi.also`); each bucket's mean is read on each one's table.
+    var indices: [AirQualityIndexID] = [.usEPA]
 
     func history(_ query: HistoryQuery) throws -> [HistoryPoint] {
         let from = Int64(query.from.timeIntervalSince1970.rounded(.down))
@@ -14,9 +16,13 @@ struct StoreHistory: HistoryProvider {
         let limit = Int(Double(to - from) / max(1, query.resolution.seconds)) + 2
         return try store.series(from: from, to: to, resolution: query.resolution.rawValue, limit: limit).map { point in
             let pm25 = point.pm25.map { evaluator.correct(atm: $0, cf1: point.pm25CF1, humidity: point.humidity).value }
-            return HistoryPoint(
+            var result = HistoryPoint(
                 time: Date(timeIntervalSince1970: Double(point.time)), pm1_0: point.pm1, pm2_5: pm25, pm10: point.pm10,
                 aqi: OverallIndex.particulate24h(pm25: pm25, pm10: point.pm10)?.value, samples: point.count)
+            result.indices = indices.map { index in
+                (index, index.definition.overall(pm25: pm25, pm10: point.pm10, averaging: .given)?.value)
+            }
+            return result
         }
     }
 }

@@ -3,10 +3,11 @@ import AirQuality
 /// `breeze-station aqi`: the US AQI of one concentration, or the NowCast of up to 12 hourly means.
 enum AQICommand: Subcommand {
     static let name = "aqi"
-    static let summary = "Compute the US AQI (EPA 2024) of a concentration or a NowCast"
+    static let summary = "Compute the US AQI (EPA 2024) or another index of a concentration or a NowCast"
     static let help = """
         Usage: breeze-station aqi <pollutant> <concentration> [--averaging 1h|8h|24h]
                breeze-station aqi pm2_5|pm10 --nowcast <newest>,<next>,...
+               breeze-station aqi --index <index> pm2_5|pm10 <concentration>
 
         Computes the US AQI with the EPA breakpoint tables of May 2024: the concentration is truncated to the
         table's precision, interpolated, and the index rounded half up. Above the top breakpoint the index
@@ -17,7 +18,16 @@ enum AQICommand: Subcommand {
           o3, co        ppm     default averaging 8h (o3 also 1h)
           so2, no2      ppb     default averaging 1h (so2 also 24h)
 
+        Indices (--index; PM2.5 and PM10 only except us-epa; see docs/indices.md):
+          us-epa         US AQI, EPA May 2024 (the default)
+          eu-eaqi        European Air Quality Index, EEA 2024 bands, 24-hour mean
+          uk-daqi        UK Daily Air Quality Index (Defra), 24-hour mean
+          ca-aqhi-plus   Canada's AQHI+ (PM2.5 only), 1-hour mean
+          in-naqi        India's National Air Quality Index (CPCB), 24-hour mean
+          cn-aqi         China's AQI (HJ 633-2012 IAQI), 24-hour mean
+
         Options:
+          --index NAME        the index to compute (default us-epa)
           --averaging P       1h, 8h or 24h (default: the pollutant's standard period)
           --nowcast LIST      up to 12 hourly means, newest first, comma-separated; an empty field is a
                               missing hour (e.g. 21,,35,49.2). PM2.5 and PM10 only.
@@ -25,12 +35,24 @@ enum AQICommand: Subcommand {
 
         Prints one JSON object: pollutant, averaging, concentration (the truncated value used), unit, aqi
         (null with a reason when the averaging period has no breakpoints there), beyond_index, level, text,
-        emoji, description, color, tips, epa_category, epa_color. Bad input exits 2.
+        emoji, description, color, tips, epa_category, epa_color. With another --index: index, name, pollutant,
+        averaging, concentration (after the index's rounding), unit, value, display, beyond_index, level, text,
+        color, advice, source. Bad input exits 2.
         """
 
     static func run(_ arguments: inout ArgumentList) async throws -> Int32 {
         let averagingText = try arguments.option("--averaging")
         let nowCastText = try arguments.option("--nowcast")
+        let indexText = try arguments.option("--index")
+        if let indexText {
+            guard let index = AirQualityIndexID(rawValue: indexText) else {
+                throw UsageError("unknown --index '\(indexText)' (expected one of \(AirQualityIndexID.names))")
+            }
+            if index != .usEPA {
+                return try IndexCommand.run(
+                    index.definition, arguments: &arguments, averagingText: averagingText, nowCastText: nowCastText)
+            }
+        }
         guard let pollutantText = arguments.positional() else {
             throw UsageError("missing <pollutant> (one of \(pollutantNames))")
         }
