@@ -205,7 +205,9 @@ targets += [
     // fake Open-Meteo. Printed, never asserted.
     .executableTarget(
         name: "station-bench",
-        dependencies: ["SensorRuntime", "SensorEmulation", "Sensors", "OpenMeteoTestSupport", "HTTPTestSupport"],
+        dependencies: [
+            "SensorRuntime", "SensorEmulation", "Sensors", "OpenMeteoTestSupport", "HTTPTestSupport", "MQTTTestSupport",
+        ],
         swiftSettings: strictSettings),
 ]
 executableDependencies += ["Storage", "Lifecycle", "Station"]

@@ -1,7 +1,9 @@
 # The station daemon (issue 7): storage, configuration, the pipeline, `run`, `demo`.
 #
 #   make demo          the whole station on an emulated sensor (breeze-station demo)
-#   make bench-station the daemon's steady RSS, CPU at 1 Hz sampling, exec → first HTTP 200 (release, static)
+#   make bench-station the daemon's steady RSS (smaps breakdown), CPU per 1000 samples at 1 Hz, exec → first
+#                      HTTP 200, binary size (release, static; docs/performance.md).
+#                      BENCH_CALLGRIND=FILE: instructions per sample under callgrind
 #   make crash-test    200 × SIGKILL while the store writes; integrity_check and data loss every time
 BUILD_PACKAGES += libsqlite3-dev
 TEST_PACKAGES += sqlite3

@@ -8,10 +8,12 @@ import Synchronization
 /// The station's HTTP endpoint: the routes of docs/api.md over an ``HTTPServer``, answered from the latest
 /// published ``StationSnapshot``.
 ///
-/// The station calls ``publish(_:)`` with every new snapshot (on its own task; rendering happens there) and
-/// the bodies are swapped in one step. Request threads never render a snapshot and never wait on the
-/// sensor, the network or the pipeline; only `/metrics` (counters read at scrape time) and
-/// `/api/v1/history` (the history provider) do work per request.
+/// The station calls ``publish(_:)`` with every new snapshot (once a second at 1 Hz sampling). Publishing
+/// renders nothing: it swaps in, at once, how each body is rendered from that snapshot. A body (the JSON
+/// documents, the status page, the snapshot part of `/metrics`) is rendered on the first request that asks
+/// for it after a publish, once, and kept until the next publish, so a station nobody is looking at spends
+/// no time on JSON or HTML. Request threads never wait on the sensor, the network or the pipeline, and the
+/// publisher never waits for a render.
 ///
 /// ```swift
 /// let endpoint = try StationEndpoint(configuration: http, history: store, clock: SystemClock(), logger: log)
@@ -21,7 +23,9 @@ import Synchronization
 public final class StationEndpoint: Sendable {
     /// The server (for its port and request counters).
     public let server: HTTPServer
-    private let metricsBase = Mutex<String>("")
+    /// The snapshot families of `/metrics`, rendered on the first scrape after a publish.
+    private let metricsBase = Mutex(RenderOnce<String>(made: ""))
+    private let renders = RenderCounter()
     private let clock: any StationClock
 
     /// An endpoint (not started). `history` nil: `/api/v1/history` answers 503.
@@ -45,17 +49,29 @@ public final class StationEndpoint: Sendable {
     /// The bound port while running.
     public var port: UInt16? { server.port }
 
-    /// Renders `snapshot` into every body and swaps them in at once.
+    /// Makes `snapshot` what every body shows, in one swap; each body is rendered when first asked for.
     public func publish(_ snapshot: StationSnapshot) {
-        let base = PrometheusText.render(StationMetrics.families(snapshot))
-        metricsBase.withLock { $0 = base }
-        server.resources.publish(StationRoutes.resources(for: snapshot))
+        let renders = renders
+        let base = RenderOnce<String> {
+            renders.count(StationRoutes.metrics)
+            return PrometheusText.render(StationMetrics.families(snapshot))
+        }
+        let replaced = metricsBase.withLock { current in
+            defer { current = base }
+            return current
+        }
+        _ = replaced  // the previous snapshot is released here, outside the lock
+        server.resources.publish(rendering: StationRoutes.renderers(for: snapshot, counting: renders))
     }
+
+    /// How many times the snapshot part of `path`'s body has been rendered since the endpoint was made
+    /// (`/metrics`, `/`, `/api/v1/current`, ...): what shows that nothing is rendered that nobody asks for.
+    public func renderCount(_ path: String) -> Int { renders.value(path) }
 
     /// The `/metrics` body now: the snapshot's families, then request counters and process memory.
     func metricsBody() -> String {
         let base = metricsBase.withLock { $0 }
-        return base + PrometheusText.render(StationRoutes.scrapeFamilies(server.requestCounters))
+        return base.value() + PrometheusText.render(StationRoutes.scrapeFamilies(server.requestCounters))
     }
 }
 

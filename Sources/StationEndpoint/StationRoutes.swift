@@ -56,12 +56,34 @@ enum StationRoutes {
         return [healthz: health, openAPI: openAPIResponse]
     }
 
-    /// The bodies rendered from one snapshot.
-    static func resources(for snapshot: StationSnapshot) -> [String: HTTPResponse] {
-        var currentResponse = HTTPResponse.json(CurrentDocument.render(snapshot))
-        currentResponse.entityTagged = true
+    /// How each snapshot body is rendered from `snapshot`; each renderer counts its render in `renders`.
+    static func renderers(
+        for snapshot: StationSnapshot, counting renders: RenderCounter
+    ) -> [String: @Sendable () -> HTTPResponse] {
+        let counted: [(String, @Sendable (StationSnapshot) -> HTTPResponse)] = [
+            (current, currentResponse), (page, pageResponse), (share, shareResponse), (readyz, readyResponse),
+            (cities, { service($0.services.cities, name: "cities", key: "openmeteo.cities") }),
+            (pollen, { service($0.services.pollen, name: "pollen", key: "openmeteo.pollen") }),
+            (climate, { service($0.services.climate, name: "climate history", key: "openmeteo.climate") }),
+        ]
+        var renderers: [String: @Sendable () -> HTTPResponse] = [:]
+        for (path, render) in counted {
+            renderers[path] = {
+                renders.count(path)
+                return render(snapshot)
+            }
+        }
+        return renderers
+    }
 
-        var pageResponse = HTTPResponse(
+    static func currentResponse(_ snapshot: StationSnapshot) -> HTTPResponse {
+        var response = HTTPResponse.json(CurrentDocument.render(snapshot))
+        response.entityTagged = true
+        return response
+    }
+
+    static func pageResponse(_ snapshot: StationSnapshot) -> HTTPResponse {
+        var response = HTTPResponse(
             status: 200,
             headers: [
                 HTTPHeader("Content-Type", "text/html; charset=utf-8"), HTTPHeader("Cache-Control", "no-cache"),
@@ -71,31 +93,27 @@ enum StationRoutes {
                 HTTPHeader("X-Content-Type-Options", "nosniff"), HTTPHeader("Referrer-Policy", "no-referrer"),
             ],
             body: Array(StatusPage.render(snapshot).utf8))
-        pageResponse.entityTagged = true
+        response.entityTagged = true
+        return response
+    }
 
-        let shareResponse: HTTPResponse
-        if let text = snapshot.shareText {
-            shareResponse = HTTPResponse(
-                status: 200,
-                headers: [HTTPHeader("Content-Type", "text/plain; charset=utf-8"), HTTPHeader("Cache-Control", "no-cache")],
-                body: Array(text.utf8), entityTagged: true)
-        } else {
-            shareResponse = .error(503, "no AQI yet: neither the sensor nor Open-Meteo has given a value")
+    static func shareResponse(_ snapshot: StationSnapshot) -> HTTPResponse {
+        guard let text = snapshot.shareText else {
+            return .error(503, "no AQI yet: neither the sensor nor Open-Meteo has given a value")
         }
+        return HTTPResponse(
+            status: 200,
+            headers: [HTTPHeader("Content-Type", "text/plain; charset=utf-8"), HTTPHeader("Cache-Control", "no-cache")],
+            body: Array(text.utf8), entityTagged: true)
+    }
 
+    static func readyResponse(_ snapshot: StationSnapshot) -> HTTPResponse {
         let ready = snapshot.isReady
         let readiness: JSONValue = [
             "status": ready ? "ready" : "not_ready", "sensor": .bool(snapshot.sensor.hasReading),
             "reference": .bool(snapshot.reference.reading != nil),
         ]
-        let readyResponse = HTTPResponse.json(readiness, status: ready ? 200 : 503, cacheControl: "no-store")
-
-        return [
-            current: currentResponse, page: pageResponse, share: shareResponse, readyz: readyResponse,
-            cities: service(snapshot.services.cities, name: "cities", key: "openmeteo.cities"),
-            pollen: service(snapshot.services.pollen, name: "pollen", key: "openmeteo.pollen"),
-            climate: service(snapshot.services.climate, name: "climate history", key: "openmeteo.climate"),
-        ]
+        return HTTPResponse.json(readiness, status: ready ? 200 : 503, cacheControl: "no-store")
     }
 
     static func service(_ block: ServiceBlock, name: String, key: String) -> HTTPResponse {

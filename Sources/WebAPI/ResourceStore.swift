@@ -2,9 +2,11 @@ import Synchronization
 
 /// The pre-encoded responses of the resource routes, swapped all at once.
 ///
-/// The publisher renders bodies on its own thread and calls ``publish(_:)``; request threads take the
-/// current set under a lock held only long enough to retain it, so a request never waits for rendering,
-/// and every request sees one consistent set.
+/// The publisher either hands over finished responses (``publish(_:)``) or, for bodies that change with
+/// every snapshot, how to render them (``publish(rendering:)``): such a body is rendered and encoded on the
+/// first request that asks for it, once, and kept until the next publish, so a snapshot nobody asks for
+/// costs nothing. Request threads take the current set under a lock held only long enough to retain it;
+/// the publisher never waits for a render, and every request sees one consistent set.
 public final class ResourceStore: Sendable {
     private let routes: [Route]
     private let current: Mutex<ResourceSet>
@@ -20,22 +22,56 @@ public final class ResourceStore: Sendable {
     @discardableResult
     public func publish(_ responses: [String: HTTPResponse]) -> [String] {
         var refused: [String] = []
-        var prepared: [Int: PreparedResponse] = [:]
+        var prepared: [Int: RenderOnce<PreparedResponse?>] = [:]
         for (path, response) in responses {
-            guard let index = routes.firstIndex(where: { $0.path == path }), case .resource = routes[index].provider,
+            guard let index = resourceIndex(path),
                 let encoded = PreparedResponse(response, allowsAnyOrigin: routes[index].allowsAnyOrigin)
             else {
                 refused.append(path)
                 continue
             }
-            prepared[index] = encoded
+            prepared[index] = RenderOnce(made: encoded)
         }
-        current.withLock { set in
-            var merged = set.responses
-            for (index, response) in prepared { merged[index] = response }
-            set = ResourceSet(responses: merged)
-        }
+        swap(in: prepared)
         return refused.sorted()
+    }
+
+    /// Replaces the responses of the given resource paths in one atomic swap with renderers: each is called
+    /// on the first request of its path after this publish (on that request's thread), at most once, and
+    /// its encoded response serves every later request until the next publish. Returns the paths that are
+    /// not resource routes (refused). A rendered response libmicrohttpd will not take is answered 500.
+    @discardableResult
+    public func publish(rendering renderers: [String: @Sendable () -> HTTPResponse]) -> [String] {
+        var refused: [String] = []
+        var lazy: [Int: RenderOnce<PreparedResponse?>] = [:]
+        for (path, render) in renderers {
+            guard let index = resourceIndex(path) else {
+                refused.append(path)
+                continue
+            }
+            let allowsAnyOrigin = routes[index].allowsAnyOrigin
+            lazy[index] = RenderOnce { PreparedResponse(render(), allowsAnyOrigin: allowsAnyOrigin) }
+        }
+        swap(in: lazy)
+        return refused.sorted()
+    }
+
+    private func resourceIndex(_ path: String) -> Int? {
+        guard let index = routes.firstIndex(where: { $0.path == path }), case .resource = routes[index].provider
+        else { return nil }
+        return index
+    }
+
+    private func swap(in slots: [Int: RenderOnce<PreparedResponse?>]) {
+        let replaced = current.withLock { set in
+            let old = set
+            var merged = set.responses
+            for (index, slot) in slots { merged[index] = slot }
+            set = ResourceSet(responses: merged)
+            return old
+        }
+        // The old generation (and the snapshot its renderers hold) is released here, outside the lock.
+        _ = replaced
     }
 
     /// Whether every resource route has a response.
@@ -51,8 +87,9 @@ public final class ResourceStore: Sendable {
     func snapshot() -> ResourceSet { current.withLock { $0 } }
 }
 
-/// One immutable generation of prepared responses, indexed like the router's routes.
+/// One immutable generation of responses (prepared, or prepared on first use), indexed like the router's
+/// routes.
 final class ResourceSet: Sendable {
-    let responses: [PreparedResponse?]
-    init(responses: [PreparedResponse?]) { self.responses = responses }
+    let responses: [RenderOnce<PreparedResponse?>?]
+    init(responses: [RenderOnce<PreparedResponse?>?]) { self.responses = responses }
 }

@@ -2,8 +2,9 @@
 public struct Route: Sendable {
     /// How a route produces its response.
     public enum Provider: Sendable {
-        /// The latest response published to the ``ResourceStore`` under the route's path: pre-encoded,
-        /// shared by every request, never computed on the request's thread.
+        /// The latest response published to the ``ResourceStore`` under the route's path: encoded once
+        /// (when published, or on the first request after a publish of a renderer) and shared by every
+        /// request until the next publish.
         case resource
         /// A function called on the server's thread for each request. It must not block: it may format
         /// values it holds, never wait on a device, the network or a slow store.

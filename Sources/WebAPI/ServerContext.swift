@@ -71,8 +71,15 @@ final class ServerContext: Sendable {
         switch route.provider {
         case .resource:
             let set = resources.snapshot()
-            guard let prepared = set.responses[index] else {
+            guard let slot = set.responses[index] else {
                 return queue(notReady, on: connection, route: index)
+            }
+            // Rendered here on the first request after a publish, kept for the later ones.
+            guard let prepared = slot.value() else {
+                logger.log(
+                    .error, every: .seconds(60), key: "prepare",
+                    "cannot prepare the response of \(route.path) (a header with a line break, or out of memory)")
+                return queue(internalError, on: connection, route: index)
             }
             if let notModified = prepared.notModified,
                 let field = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "If-None-Match"),

@@ -36,6 +36,9 @@ public struct PipelineState: Sendable {
     /// Restarts of each service by the service group.
     public var restarts: [String: Int] = [:]
 
+    /// The service documents of the last snapshot, rebuilt only when their cache changes.
+    var serviceDocuments = ServiceDocuments()
+
     /// An empty state.
     public init() {}
 }

@@ -57,7 +57,7 @@ enum SnapshotAssembly {
             HourlyAQI(start: Date(timeIntervalSince1970: Double(hour.hour) * 3600), aqi: hourAQI(hour), pm2_5: hour.pm25)
         }
         snapshot.counters = counters(state)
-        snapshot.services = services(state, settings: settings, now: now)
+        snapshot.services = services(&state, settings: settings, now: now)
         snapshot.metrics = StationMetricFamilies.families(state) + IndexMetrics.families(indices)
         return StationOutput(snapshot: snapshot, indicator: indicator, local: local, selection: selection)
     }
@@ -176,24 +176,31 @@ enum SnapshotAssembly {
             referenceFailures: state.referenceFailures)
     }
 
-    static func services(_ state: PipelineState, settings: PipelineSettings, now: Date) -> OpenMeteoServices {
+    static func services(_ state: inout PipelineState, settings: PipelineSettings, now: Date) -> OpenMeteoServices {
         var services = OpenMeteoServices()
-        services.cities = settings.citiesEnabled ? block(state.cities, locationError: nil, now: now) : .notConfigured
+        var kept = state.serviceDocuments
+        services.cities =
+            settings.citiesEnabled ? block(state.cities, kept: &kept.cities, locationError: nil, now: now) : .notConfigured
         services.pollen =
-            settings.placeServicesEnabled ? block(state.pollen, locationError: state.locationError, now: now) : .notConfigured
+            settings.placeServicesEnabled
+            ? block(state.pollen, kept: &kept.pollen, locationError: state.locationError, now: now) : .notConfigured
         services.climate =
-            settings.placeServicesEnabled ? block(state.climate, locationError: state.locationError, now: now) : .notConfigured
+            settings.placeServicesEnabled
+            ? block(state.climate, kept: &kept.climate, locationError: state.locationError, now: now) : .notConfigured
         services.ticker = state.cities?.value?.cities.map { CityAQI(name: $0.place.name, aqi: $0.usAQI) } ?? []
+        state.serviceDocuments = kept
         return services
     }
 
     /// A route's block: the document with its age and error once something was fetched; 503 before; the error
-    /// when every attempt failed.
-    static func block<Value: JSONRepresentable>(_ cache: CachedValue<Value>?, locationError: String?, now: Date) -> ServiceBlock {
+    /// when every attempt failed. The document is rebuilt only when the cache changed since `kept`.
+    static func block<Value: JSONRepresentable>(
+        _ cache: CachedValue<Value>?, kept: inout ServiceDocumentCache?, locationError: String?, now: Date
+    ) -> ServiceBlock {
         guard let cache, cache.lastAttemptAt != nil else {
             return locationError.map(ServiceBlock.unavailable) ?? .pending
         }
         if cache.value == nil { return .unavailable(cache.error ?? "no data") }
-        return .available(cache.json(now: now))
+        return .available(ServiceDocumentCache.document(cache, kept: &kept, now: now))
     }
 }

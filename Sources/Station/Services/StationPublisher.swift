@@ -6,8 +6,8 @@ public import Sensors
 import StationEndpoint
 import Synchronization
 
-/// Hands the pipeline's output to everyone who shows it: the HTTP endpoint (bodies rendered once, swapped
-/// atomically), the LEDs, the MQTT publisher, the snapshot broadcast; and completed minutes to the store. One refresh at a
+/// Hands the pipeline's output to everyone who shows it: the HTTP endpoint (swapped atomically, each body
+/// rendered on its first request), the LEDs, the MQTT publisher, the snapshot broadcast; and completed minutes to the store. One refresh at a
 /// time, so a newer snapshot is never overwritten by an older one. Logs when the AQI's source or level changes.
 public final class StationPublisher: Sendable {
     private let pipeline: StationPipeline
