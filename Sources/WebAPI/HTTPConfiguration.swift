@@ -14,6 +14,9 @@ public struct HTTPConfiguration: Sendable, Hashable {
     /// `http.max_connections`, `max_connections_per_ip`, `connection_timeout_s`, `connection_memory_kib`,
     /// `threads`.
     public var limits: HTTPLimits
+    /// `http.announce`: whether the station announces the endpoint on the LAN with DNS-SD (through
+    /// avahi-daemon, `_http._tcp`); default true.
+    public var announce: Bool = true
 
     /// The defaults: `0.0.0.0:8080` and ``HTTPLimits/standard``.
     public static let standard = HTTPConfiguration(listen: .default, limits: .standard)
@@ -41,6 +44,7 @@ public struct HTTPConfiguration: Sendable, Hashable {
         if let value = section.int("connection_timeout_s", in: 1...3600) { limits.connectionTimeoutSeconds = value }
         if let value = section.int("connection_memory_kib", in: 4...1024) { limits.connectionMemoryBytes = value * 1024 }
         if let value = section.int("threads", in: 1...16) { limits.threads = value }
+        if let value = section.bool("announce") { announce = value }
         if limits.maxConnectionsPerAddress > limits.maxConnections {
             section.record(
                 "max_connections_per_ip",
@@ -62,6 +66,7 @@ public struct HTTPConfiguration: Sendable, Hashable {
             "connection_timeout_s": .number(Double(limits.connectionTimeoutSeconds)),
             "connection_memory_kib": .number(Double(limits.connectionMemoryBytes / 1024)),
             "threads": .number(Double(limits.threads)),
+            "announce": .bool(announce),
         ]
     }
 }
