@@ -368,7 +368,7 @@ def workload_dnssd():
     address = f"unix:path={directory}/bus"
     with open(os.path.join(directory, "bus.conf"), "w", encoding="utf-8") as file:
         file.write(f"""<busconfig><type>system</type><listen>{address}</listen><auth>EXTERNAL</auth>
-<policy context="default"><allow user="*"/><allow own="*"/><allow send_destination="*"/></policy></busconfig>""")
+<policy context="default"><allow user="*"/><allow own="*"/><allow send_destination="*"/><allow receive_sender="*"/></policy></busconfig>""")
     with open(os.path.join(directory, "avahi.conf"), "w", encoding="utf-8") as file:
         file.write("[server]\nhost-name=breeze-sandbox\nuse-ipv4=yes\nuse-ipv6=no\nallow-interfaces=lo\n"
                    "enable-dbus=yes\n[publish]\npublish-workstation=no\n")
