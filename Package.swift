@@ -268,7 +268,7 @@ executableDependencies += ["DNSSD"]
 targets += [
     .executableTarget(name: "breeze-station", dependencies: executableDependencies, swiftSettings: strictSettings),
     // `make bench`: numbers printed, never asserted.
-    .executableTarget(name: "breeze-bench", dependencies: ["AirQuality"], swiftSettings: strictSettings),
+    .executableTarget(name: "breeze-bench", dependencies: ["AirQuality", "Configuration"], swiftSettings: strictSettings),
     .testTarget(
         name: "BreezeStationTests", dependencies: ["breeze-station"] + endToEndTestDependencies,
         swiftSettings: strictSettings),

@@ -14,7 +14,9 @@ public enum LocalSensorHealth: String, Sendable, CaseIterable, Codable {
     /// Not configured or not found.
     case absent
 
-    /// Whether the station must not show the sensor's index.
+    /// Whether the station must not show the sensor's index. `warming_up` shows an index only when there is one,
+    /// and the station's windows give none from readings older than the sensor's last disconnect or fault:
+    /// a replugged sensor warming up shows the fallback.
     public var needsFallback: Bool {
         switch self {
         case .ok, .warmingUp: false
@@ -80,7 +82,11 @@ public enum AQISourceSelector {
         if !health.needsFallback, let localAQI {
             return AQISelection(source: .local, aqi: localAQI, reason: "local sensor \(health.rawValue)", referenceAge: nil)
         }
-        let why = health.needsFallback ? "local sensor \(health.rawValue)" : "local sensor has no index yet"
+        let why =
+            health.needsFallback
+            ? "local sensor \(health.rawValue)"
+            : health == .warmingUp
+                ? "local sensor warming_up: no index yet from samples since it started or came back" : "local sensor has no index yet"
         let age = reference.age(at: now)
         if let reading = reference.reading(notOlderThan: maximumReferenceAge, at: now), let aqi = reading.pmAQI {
             return AQISelection(

@@ -1,3 +1,5 @@
+public import JSON
+
 /// One problem in a configuration file: where (the key path), and what was expected and found.
 public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The dotted key path, e.g. `sensor.serial.baud` or `openmeteo.cities[2].name`; empty for the file itself.
@@ -5,10 +7,11 @@ public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong, e.g. `expected an integer from 1200 to 921600, found "fast"`.
     public let message: String
 
-    /// A problem at `keyPath`.
+    /// A problem at `keyPath`. Control characters in either (a NUL in a key or a value of the file) are
+    /// escaped, never printed raw.
     public init(keyPath: String, message: String) {
-        self.keyPath = keyPath
-        self.message = message
+        self.keyPath = JSONValue.printable(keyPath)
+        self.message = JSONValue.printable(message)
     }
 
     /// "expected …, found …" at `keyPath`.

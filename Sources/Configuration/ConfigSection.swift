@@ -124,9 +124,13 @@ public final class ConfigSection {
         return nil
     }
 
-    /// An array of strings; nil when absent or invalid (recorded).
-    public func strings(_ key: String) -> [String]? {
-        guard let items = array(key) else { return nil }
+    /// The longest list any key may hold unless it says otherwise: far beyond any real configuration, and
+    /// small enough that a hostile file is refused with one clear error instead of thousands.
+    public static let maximumListLength = 1000
+
+    /// An array of strings of at most `maximumCount`; nil when absent or invalid (recorded).
+    public func strings(_ key: String, maximumCount: Int = ConfigSection.maximumListLength) -> [String]? {
+        guard let items = array(key, maximumCount: maximumCount) else { return nil }
         var result: [String] = []
         for (position, item) in items.enumerated() {
             guard case .string(let text) = item else {
@@ -138,11 +142,19 @@ public final class ConfigSection {
         return result
     }
 
-    /// An array; nil when absent or of another type (recorded).
-    public func array(_ key: String) -> [JSONValue]? {
+    /// An array of at most `maximumCount` items; nil when absent, of another type or too long (recorded, with
+    /// the limit).
+    public func array(_ key: String, maximumCount: Int = ConfigSection.maximumListLength) -> [JSONValue]? {
         guard let value = value(key) else { return nil }
         guard case .array(let items) = value else {
             record(.mismatch(keyPath(key), expected: "an array", found: Self.describe(value)))
+            return nil
+        }
+        guard items.count <= maximumCount else {
+            record(
+                ConfigError(
+                    keyPath: keyPath(key),
+                    message: "the list is too long: expected at most \(maximumCount) entries, found \(items.count)"))
             return nil
         }
         return items
@@ -160,9 +172,10 @@ public final class ConfigSection {
         return child
     }
 
-    /// An array of objects as sections (paths `key[0]`, `key[1]`, ...); nil when absent or invalid.
-    public func sections(_ key: String) -> [ConfigSection]? {
-        guard let items = array(key) else { return nil }
+    /// An array of at most `maximumCount` objects as sections (paths `key[0]`, `key[1]`, ...); nil when absent
+    /// or invalid (recorded; a list too long is one error naming the limit, its entries are not read).
+    public func sections(_ key: String, maximumCount: Int = ConfigSection.maximumListLength) -> [ConfigSection]? {
+        guard let items = array(key, maximumCount: maximumCount) else { return nil }
         return items.enumerated().map { position, item in
             let child = ConfigSection(value: item, path: "\(keyPath(key))[\(position)]", sink: sink)
             children.append(child)
@@ -174,7 +187,10 @@ public final class ConfigSection {
     /// every problem found in the whole document, if any. Call it once, on the root.
     public func finish() throws(ConfigErrors) {
         reportUnknownKeys()
-        let errors = sink.errors
+        var errors = sink.errors
+        if sink.unlisted > 0 {
+            errors.append(ConfigError(keyPath: "", message: "and \(sink.unlisted) more problems not listed"))
+        }
         if !errors.isEmpty { throw ConfigErrors(errors) }
     }
 
@@ -188,10 +204,11 @@ public final class ConfigSection {
         for child in children { child.reportUnknownKeys() }
     }
 
-    /// A short rendering of a found value for messages: strings quoted, objects and arrays by kind.
+    /// A short rendering of a found value for messages: strings quoted (control characters escaped, never
+    /// raw), objects and arrays by kind.
     public static func describe(_ value: JSONValue) -> String {
         switch value {
-        case .string(let text): "\"\(text.count > 60 ? String(text.prefix(57)) + "..." : text)\""
+        case .string(let text): "\"\(JSONValue.printable(text.count > 60 ? String(text.prefix(57)) + "..." : text))\""
         case .number, .bool, .null: value.serialized()
         case .array, .object: value.kindDescription
         }
@@ -199,9 +216,16 @@ public final class ConfigSection {
 }
 
 /// Collects the problems of one document; shared by all its sections.
+///
+/// A set beside the list keeps recording linear (a list with thousands of bad entries was quadratic), and only
+/// the first ``maximumListed`` problems are kept: nobody reads more, and memory stays bounded.
 final class ConfigErrorSink {
+    static let maximumListed = 200
     private(set) var errors: [ConfigError] = []
+    private(set) var unlisted = 0
+    private var seen: Set<ConfigError> = []
     func record(_ error: ConfigError) {
-        if !errors.contains(error) { errors.append(error) }
+        guard seen.insert(error).inserted else { return }
+        if errors.count < Self.maximumListed { errors.append(error) } else { unlisted += 1 }
     }
 }

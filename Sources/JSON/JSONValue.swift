@@ -4,7 +4,7 @@ import FoundationEssentials
 ///
 /// Used where key order or exact layout matters (API bodies, MQTT payloads, printed configuration) and
 /// where a document is read without a fixed schema (configuration files, whose every key is checked).
-/// Parsing goes through FoundationEssentials' `JSONDecoder`; writing is ``serialized()``.
+/// Parsing is ``parse(_:rejectDuplicateKeys:)`` (a strict one-pass reader); writing is ``serialized()``.
 public enum JSONValue: Sendable, Hashable {
     /// `null`.
     case null

@@ -42,8 +42,9 @@ public struct MQTTConfiguration: Sendable, Hashable {
     public var retain: Bool
     /// QoS of state messages (`qos`, 0...2, default 0). Availability and discovery use 1.
     public var qos: Int
-    /// Seconds between keepalive pings (`keepalive_s`, 5...3600, default 60); the broker publishes the last
-    /// will about 1.5 × this after the station goes silent.
+    /// Seconds between keepalive pings (`keepalive_s`, 5...3600, default 15); the broker publishes the last
+    /// will about 1.5 × this after the station goes silent (with the default, within 30 s of a freeze or a
+    /// power cut, the bound Home Assistant users are promised).
     public var keepalive: Int
     /// Longest wait between reconnection attempts (`reconnect_max_s`, 1...300, default 15).
     public var reconnectMaximum: Duration
@@ -59,7 +60,7 @@ public struct MQTTConfiguration: Sendable, Hashable {
     /// Default publishing interval, seconds.
     public static let defaultIntervalSeconds = 60
     /// Default keepalive, seconds.
-    public static let defaultKeepaliveSeconds = 60
+    public static let defaultKeepaliveSeconds = 15
     /// Default cap of the reconnection backoff, seconds.
     public static let defaultReconnectMaximumSeconds = 15
     /// Default queue capacity, state messages.

@@ -53,8 +53,17 @@ public final class MosquittoBroker: Sendable {
     /// their time bounds (a re-announcement within 2 s, a keepalive expiry) are then not judged while other
     /// suites hold both cooperative threads of a 2-core machine with blocking work (headless Chromium, the
     /// HTTP abuse tests), and they do not add their brokers and processes to that load either.
+    ///
+    /// Under `make test` (`BREEZE_REQUIRE_BROKER=1`) they are enabled whether or not mosquitto is installed, so
+    /// a missing broker fails them (``isRequired``) instead of skipping them; plain `swift test` on a machine
+    /// without mosquitto still skips.
     public static var testsEnabled: Bool {
-        isAvailable && ProcessInfo.processInfo.environment["BREEZE_MQTT_BROKER_TESTS"] == "1"
+        (isAvailable || isRequired) && ProcessInfo.processInfo.environment["BREEZE_MQTT_BROKER_TESTS"] == "1"
+    }
+
+    /// Whether the real-broker tests must run (`BREEZE_REQUIRE_BROKER=1`, set by `make test`).
+    public static var isRequired: Bool {
+        ProcessInfo.processInfo.environment["BREEZE_REQUIRE_BROKER"] == "1"
     }
 
     /// Writes the configuration; `start()` runs it.

@@ -66,11 +66,7 @@ public struct OpenMeteoConfiguration: Sendable, Hashable {
         connectTimeout = .seconds(section.int("connect_timeout_s", in: 1...120) ?? 10)
         timeout = .seconds(section.int("timeout_s", in: 1...300) ?? 30)
         var places: [NamedPlace] = []
-        let entries = section.sections("cities") ?? []
-        if entries.count > Self.maximumCities {
-            section.record("cities", "expected at most \(Self.maximumCities) cities, found \(entries.count)")
-        }
-        for entry in entries.prefix(Self.maximumCities) {
+        for entry in section.sections("cities", maximumCount: Self.maximumCities) ?? [] {
             let name = entry.string("name")
             let latitude = entry.double("latitude", in: -90...90)
             let longitude = entry.double("longitude", in: -180...180)

@@ -5,11 +5,12 @@ import Synchronization
 
 /// An emulated I²C sensor at the transport seam: an ``Sensors/I2CDevice`` backed by an ``I2CDeviceModel``,
 /// for tests and the station's demo on machines without i2c-dev. Can be "unplugged": then open fails and every
-/// transfer NACKs, as an empty address would.
+/// transfer NACKs, as an empty address would. Single faults can be queued on coming transfers (``inject(_:)``).
 public final class EmulatedI2CDevice: I2CDevice {
     public let name: String
     private let clock: any StationClock
     private let state: Mutex<(model: any I2CDeviceModel, open: Bool, present: Bool)>
+    private let faults = Mutex<(queued: [I2CTransferFault], applied: [I2CTransferFault])>(([], []))
 
     /// A device on bus `bus` at `address`, behaving as `model`.
     public init(model: any I2CDeviceModel, bus: Int = 1, address: UInt8, clock: any StationClock) {
@@ -36,6 +37,7 @@ public final class EmulatedI2CDevice: I2CDevice {
         try state.withLock { (state) throws(TransportError) in
             guard state.open else { throw .notOpen(name) }
             guard state.present else { throw .noAcknowledge(name) }
+            if takeFault(reading: false) == .nack { throw .noAcknowledge("\(name): injected NACK") }
             try state.model.write(bytes, at: now)
         }
     }
@@ -46,7 +48,33 @@ public final class EmulatedI2CDevice: I2CDevice {
         return try state.withLock { (state) throws(TransportError) -> [UInt8] in
             guard state.open else { throw .notOpen(name) }
             guard state.present else { throw .noAcknowledge(name) }
-            return try state.model.read(count: count, at: now)
+            let fault = takeFault(reading: true)
+            if fault == .nack { throw .noAcknowledge("\(name): injected NACK") }
+            var bytes = try state.model.read(count: count, at: now)
+            if fault == .badCRC, let last = bytes.indices.last { bytes[last] ^= 0xA5 }
+            return bytes
+        }
+    }
+
+    /// Queues faults on the coming transfers, in order: each ``I2CTransferFault/nack`` refuses the next
+    /// transfer, each ``I2CTransferFault/badCRC`` corrupts the next read (writes pass it by).
+    public func inject(_ coming: [I2CTransferFault]) {
+        faults.withLock { $0.queued += coming }
+    }
+
+    /// The injected faults that have hit a transfer so far, in order.
+    public var appliedFaults: [I2CTransferFault] { faults.withLock { $0.applied } }
+
+    /// Whether injected faults are still waiting for a transfer.
+    public var hasPendingFaults: Bool { faults.withLock { !$0.queued.isEmpty } }
+
+    /// The fault for this transfer, taken off the queue; a bad CRC waits for a read.
+    private func takeFault(reading: Bool) -> I2CTransferFault? {
+        faults.withLock { faults in
+            guard let next = faults.queued.first, next == .nack || reading else { return nil }
+            faults.queued.removeFirst()
+            faults.applied.append(next)
+            return next
         }
     }
 

@@ -22,6 +22,10 @@ public struct DecoderStatistics: Sendable, Hashable {
     public var resyncs = 0
     /// Bytes discarded while resynchronising (garbage, and the bytes of rejected frames).
     public var bytesSkipped = 0
+    /// I²C transfers repeated because the sensor did not acknowledge (NACK).
+    public var nackRetries = 0
+    /// I²C reads repeated because the reply failed its CRC or checksum.
+    public var crcRetries = 0
 
     /// All zero.
     public init() {}
@@ -55,6 +59,8 @@ public struct DecoderStatistics: Sendable, Hashable {
         sum.truncatedFrames = lhs.truncatedFrames + rhs.truncatedFrames
         sum.resyncs = lhs.resyncs + rhs.resyncs
         sum.bytesSkipped = lhs.bytesSkipped + rhs.bytesSkipped
+        sum.nackRetries = lhs.nackRetries + rhs.nackRetries
+        sum.crcRetries = lhs.crcRetries + rhs.crcRetries
         return sum
     }
 }

@@ -36,8 +36,11 @@ public struct DriverSettings: Sendable, Hashable {
     public var reopenBackoff: Duration
     /// Longest wait between attempts to reopen.
     public var reopenBackoffLimit: Duration
-    /// After `fault`, how long before the driver tries again.
+    /// After `fault`, how long before the driver walks the recovery ladder again. The line is read meanwhile:
+    /// ``readingsToLeaveFault`` good readings in a row end the fault before that.
     public var faultRetryInterval: Duration
+    /// Good readings in a row that end a fault at once (the line is healthy again); 3 by default.
+    public var readingsToLeaveFault: Int = 3
     /// How long RESET is held asserted.
     public var resetPulse: Duration
     /// How long the sensor needs after a reset before it answers.

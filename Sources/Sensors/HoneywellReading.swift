@@ -44,7 +44,12 @@ public struct HoneywellReading: Sendable, Hashable {
         var mass: [(name: String, value: Double)] = [("PM2.5", Double(pm25)), ("PM10", Double(pm10))]
         if let pm1 { mass.append(("PM1.0", Double(pm1))) }
         if let pm4 { mass.append(("PM4.0", Double(pm4))) }
-        return PlausibilityRules.checkMass(mass) ?? .plausible
+        if let verdict = PlausibilityRules.checkMass(mass) { return verdict }
+        let sizes: [(name: String, value: Double)] =
+            [("PM1.0", pm1), ("PM2.5", pm25), ("PM4.0", pm4), ("PM10", pm10)].compactMap { name, value in
+                value.map { (name, Double($0)) }
+            }
+        return PlausibilityRules.checkOrder(sizes) ?? .plausible
     }
 
     /// The read reply a `variant` sensor sends for this reading.

@@ -30,7 +30,10 @@ final class PMSA003ISession: SensorSession {
             } catch {
                 lastError = error
                 guard case .noAcknowledge = error else { throw .transport(error) }
-                if attempt + 1 < attempts { try? await clock.sleep(for: .milliseconds(10)) }
+                if attempt + 1 < attempts {
+                    statistics.nackRetries += 1
+                    try? await clock.sleep(for: .milliseconds(10))
+                }
             }
         }
         throw .transport(lastError)
@@ -38,7 +41,7 @@ final class PMSA003ISession: SensorSession {
 
     func fetch() async throws(SessionFailure) -> FetchOutcome {
         var problem = ""
-        for _ in 0..<2 {
+        for read in 0..<2 {
             let bytes = try await readFrame()
             if let frame = PlantowerFrame(validating: bytes, variant: .standard) {
                 statistics.frames += 1
@@ -49,6 +52,7 @@ final class PMSA003ISession: SensorSession {
             statistics.resyncs += 1
             if let frame = PlantowerFrame(unchecked: bytes, variant: .standard) {
                 statistics.checksumErrors += 1
+                if read == 0 { statistics.crcRetries += 1 }
                 problem =
                     "checksum mismatch: computed \(Hex.word(frame.computedChecksum)), "
                     + "frame says \(Hex.word(frame.sentChecksum))"

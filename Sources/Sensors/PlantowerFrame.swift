@@ -120,6 +120,18 @@ public struct PlantowerFrame: Sendable, Hashable {
             ("PM1.0", Double(pm1Atmospheric)), ("PM2.5", Double(pm25Atmospheric)), ("PM10", Double(pm10Atmospheric)),
         ]
         if let verdict = PlausibilityRules.checkMass(mass) { return verdict }
+        if let verdict = PlausibilityRules.checkOrder(mass) { return verdict }
+        let cf1: [(name: String, value: Double)] = [
+            ("PM1.0 CF=1", Double(pm1CF1)), ("PM2.5 CF=1", Double(pm25CF1)), ("PM10 CF=1", Double(pm10CF1)),
+        ]
+        if let verdict = PlausibilityRules.checkOrder(cf1) { return verdict }
+        for (standard, atmospheric) in zip(cf1, mass) {
+            if let verdict = PlausibilityRules.checkCF1(
+                atmospheric.name, cf1: standard.value, atmospheric: atmospheric.value)
+            {
+                return verdict
+            }
+        }
         if let verdict = PlausibilityRules.checkCounts(
             pm10: Double(pm10Atmospheric), particlesOver0_3um: particleCounts.first)
         {

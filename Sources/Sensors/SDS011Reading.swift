@@ -38,6 +38,7 @@ public struct SDS011Reading: Sendable, Hashable {
         if pm25Tenths == 0, pm10Tenths == 0, deviceID == SDS011DeviceID(0, 0) {
             return .warmingUp("all-zero data frame: the sensor is not ready")
         }
-        return PlausibilityRules.checkMass([("PM2.5", pm25), ("PM10", pm10)]) ?? .plausible
+        let mass: [(name: String, value: Double)] = [("PM2.5", pm25), ("PM10", pm10)]
+        return PlausibilityRules.checkMass(mass) ?? PlausibilityRules.checkOrder(mass) ?? .plausible
     }
 }

@@ -99,6 +99,7 @@ public struct SPS30Measurement: Sendable, Hashable {
             return .implausible("\(name) holds the 0xFFFF sentinel")
         }
         if let verdict = PlausibilityRules.checkMass(mass) { return verdict }
+        if let verdict = PlausibilityRules.checkOrder(mass) { return verdict }
         for value in values where !value.isFinite || value < 0 {
             return .implausible("a number concentration or the typical size is \(value)")
         }

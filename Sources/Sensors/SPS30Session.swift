@@ -29,8 +29,11 @@ final class SPS30Session: SensorSession {
     func execute(_ command: SPS30Command) async throws(SessionFailure) -> [UInt8] {
         let length = command.replyLength(format: .float)
         var failure = SessionFailure.noResponse("no reply to SPS30 command \(Hex.word(command.pointer))")
-        for attempt in 0..<max(1, settings.i2cAttempts) {
+        let attempts = max(1, settings.i2cAttempts)
+        for attempt in 0..<attempts {
             if attempt > 0 { try? await clock.sleep(for: .milliseconds(10)) }
+            // Counted as a retry only when another attempt follows.
+            let retries = attempt + 1 < attempts
             do {
                 try await device.write(command.bytes)
                 try? await clock.sleep(for: command.executionTime)
@@ -45,11 +48,13 @@ final class SPS30Session: SensorSession {
                 } catch {
                     statistics.checksumErrors += 1
                     statistics.bytesSkipped += reply.count
+                    if retries { statistics.crcRetries += 1 }
                     failure = .noResponse("SPS30 reply to \(Hex.word(command.pointer)): \(error)")
                 }
             } catch {
                 guard case .noAcknowledge = error else { throw .transport(error) }
                 failure = .transport(error)
+                if retries { statistics.nackRetries += 1 }
             }
         }
         throw failure

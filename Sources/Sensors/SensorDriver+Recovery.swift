@@ -84,7 +84,10 @@ extension SensorDriver {
         case .fault:
             let steps = ladder.steps.filter { $0 != .fault }.map(\.rawValue).joined(separator: ", ")
             let retry = PlausibilityRules.format(settings.faultRetryInterval.timeInterval)
-            setHealth(.fault, "\(reason); recovery failed (\(steps)); retrying every \(retry) s")
+            setHealth(
+                .fault,
+                "\(reason); recovery failed (\(steps)); retrying every \(retry) s, or at once after "
+                    + "\(settings.readingsToLeaveFault) good readings in a row")
             ladder.reset()
             return .retryAt(clock.now.adding(settings.faultRetryInterval))
         }

@@ -59,6 +59,9 @@ extension SensorDriver {
         }
         var nextFetch = clock.now
         var grid: Date?
+        // In fault: the ladder waits `fault_retry_s` before another walk, but the line is still read, and this
+        // many good readings in a row end the fault at once (the sensor came back by itself).
+        var faultWatch: (retryAt: Date, goodReadings: Int)?
 
         while true {
             await progress()
@@ -86,6 +89,17 @@ extension SensorDriver {
                     }
                     switch verdict {
                     case .plausible:
+                        if let watch = faultWatch {
+                            let good = watch.goodReadings + 1
+                            guard good >= settings.readingsToLeaveFault else {
+                                faultWatch = (watch.retryAt, good)
+                                nextFetch = clock.now
+                                continue
+                            }
+                            faultWatch = nil
+                            logger.notice(
+                                "\(model.rawValue) on \(link.transport.name): \(good) good readings in a row, the fault is over")
+                        }
                         if !ladder.isAtBottom {
                             let steps = ladder.stepsTaken.map(\.rawValue).joined(separator: ", ")
                             logger.notice("\(model.rawValue) recovered after: \(steps)")
@@ -122,12 +136,22 @@ extension SensorDriver {
                 }
             }
             guard let reason = failureReason else { continue }
+            if let watch = faultWatch {
+                let now = clock.now
+                if now < watch.retryAt {
+                    faultWatch = (watch.retryAt, 0)
+                    nextFetch = min(watch.retryAt, now.adding(settings.interval))
+                    continue
+                }
+                faultWatch = nil
+            }
             let outcome = try await recover(session, ladder: &ladder, reason: reason)
             switch outcome {
             case .retryNow:
                 nextFetch = clock.now
             case .retryAt(let date):
-                nextFetch = date
+                faultWatch = (date, 0)
+                nextFetch = clock.now
             case .failed(let failure):
                 pendingFailure = failure
             case .reopen:

@@ -34,6 +34,7 @@ public enum CurrentDocument {
             "correction": .string(sensor.correction.rawValue),
             "pm2_5_corrected": JSONValue(sensor.correctedPM2_5.map(tenths)),
             "correction_note": JSONValue(sensor.correctionNote),
+            "recovery": .object(sensor.recovery.fields.map { (key: $0.key, value: .number(Double($0.value))) }),
         ]
     }
 

@@ -197,6 +197,7 @@ public enum OpenAPIDocument {
                     ("correction", strings(["none", "epa-2021", "epa-2022-smoke"])),
                     ("pm2_5_corrected", concentration),
                     ("correction_note", nullable("string")),
+                    ("recovery", object(SensorRecovery(steps: [:]).fields.map { ($0.key, ["type": "integer", "minimum": 0]) })),
                 ])),
                 ("aqi", object([
                     ("value", nullable("integer", [("minimum", 0)])),

@@ -23,6 +23,8 @@ public struct SensorStatus: Sendable, Hashable {
     public var correctedPM2_5: Double?
     /// Why a wanted correction did not run.
     public var correctionNote: String?
+    /// The recovery steps and I²C retries the driver took so far.
+    public var recovery = SensorRecovery()
 
     /// A status; the default is "no sensor".
     public init(

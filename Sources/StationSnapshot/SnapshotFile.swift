@@ -36,6 +36,15 @@ public struct SnapshotFile: Sendable {
                 pm2_5: try sensor.number("pm2_5"), pm10: try sensor.number("pm10"),
                 correction: try sensor.choice("correction", PM25Correction.self) ?? .none,
                 correctedPM2_5: try sensor.number("pm2_5_corrected"), correctionNote: try sensor.string("correction_note"))
+            if let recovery = try sensor.optionalObject("recovery") {
+                func count(_ key: String) throws(SnapshotFileError) -> UInt64 {
+                    UInt64(max(0, min(try recovery.number(key) ?? 0, 1e18)))
+                }
+                for step in SensorRecovery.stepNames { snapshot.sensor.recovery.steps[step] = try count(step) }
+                for kind in SensorRecovery.retryKinds {
+                    snapshot.sensor.recovery.i2cRetries[kind] = try count("i2c_\(kind)_retries")
+                }
+            }
         }
         if let aqi = try root.optionalObject("aqi") {
             if let value = try aqi.number("value") {

@@ -55,6 +55,20 @@ public enum StationMetrics {
             samples: LocalSensorHealth.allCases.map {
                 MetricSample(labels: [MetricLabel("state", $0.rawValue)], value: $0 == sensor.health ? 1 : 0)
             }))
+        families.append(MetricFamily(
+            name: "breeze_sensor_recovery_steps_total",
+            help: "Recovery steps the sensor driver took (resync, resend_mode, reopen, reset_pulse, fault).",
+            kind: .counter,
+            samples: SensorRecovery.stepNames.map {
+                MetricSample(labels: [MetricLabel("step", $0)], value: Double(sensor.recovery.count(step: $0)))
+            }))
+        families.append(MetricFamily(
+            name: "breeze_sensor_i2c_retries_total",
+            help: "I2C transfers repeated after a NACK (kind nack) or a bad CRC or checksum (kind crc).",
+            kind: .counter,
+            samples: SensorRecovery.retryKinds.map {
+                MetricSample(labels: [MetricLabel("kind", $0)], value: Double(sensor.recovery.count(retry: $0)))
+            }))
         if let age = snapshot.age(of: sensor.readingTime) {
             families.append(MetricFamily(
                 name: "breeze_sensor_reading_age_seconds", help: "Seconds since the latest sensor reading.",

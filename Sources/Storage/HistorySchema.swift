@@ -2,7 +2,7 @@
 ///
 /// Concentrations, temperature and humidity are stored as integers in hundredths (µg/m³ × 100, °C × 100,
 /// % × 100): SQLite writes small integers in 1-3 bytes, against 8 for a REAL, which keeps a year of minute
-/// rows near 20 MB on the SD card; a hundredth is far below any sensor's resolution.
+/// rows near 24 MB on the SD card (HistoryStoreYearTests); a hundredth is far below any sensor's resolution.
 enum HistorySchema {
     static let version = 1
 

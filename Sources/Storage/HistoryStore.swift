@@ -159,6 +159,12 @@ public final class HistoryStore: Sendable {
         }
     }
 
+    /// Whether the database file is no longer at ``path`` (deleted, say by `rm -rf` of the state directory, or
+    /// replaced): what is written from now on is lost when the connection closes. A cheap `stat` of the path.
+    public func fileHasMoved() throws(SQLiteError) -> Bool {
+        try withWriter { database throws(SQLiteError) in try database.hasMoved() }
+    }
+
     /// The newest stored minute, if any.
     public func newestMinute() throws(SQLiteError) -> Int64? {
         try withReader { database throws(SQLiteError) in try database.scalarInt("SELECT max(minute) FROM minute") }

@@ -92,6 +92,15 @@ final class SQLiteDatabase: @unchecked Sendable {
         }
     }
 
+    /// Whether the main database file was unlinked or renamed while open (SQLite's `SQLITE_FCNTL_HAS_MOVED`:
+    /// the unix VFS compares the inode at the path with the open file's), so writes go to a file nobody will
+    /// find again.
+    func hasMoved() throws(SQLiteError) -> Bool {
+        var moved: Int32 = 0
+        try check(sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved), "check whether \(path) moved")
+        return moved != 0
+    }
+
     var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
     private static func abbreviate(_ sql: String) -> String {

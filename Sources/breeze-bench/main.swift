@@ -1,6 +1,7 @@
 // `make bench`: speed and memory measurements of the station's parts. Not a test: numbers are printed for
 // the closing notes and for comparing builds, never asserted.
 import AirQuality
+import Configuration
 
 #if canImport(Glibc)
     import Glibc
@@ -33,5 +34,16 @@ try measure("AQI sub-index, PM2.5 24 h", iterations: 1_000_000) {
 let hours: [Double?] = [45.0, 38.2, 30.7, 24.1, 19.6, 15.8, 12.3, 11.0, 10.1, 9.4, 8.9, 8.2]
 try measure("NowCast index, 12 hours", iterations: 200_000) {
     try AQICalculator.nowCastIndex(.pm2_5, hourlyMeans: hours).value ?? 0
+}
+// Configuration reading is linear: n cities cost about n times one (issue 20 §6: 16,000 took 25.6 s before).
+let city = #"{"name": "Berlin", "latitude": 52.52, "longitude": 13.41}"#
+for count in [100, 1_000, 16_000] {
+    let document = Array(("{\"openmeteo\": {\"cities\": [" + Array(repeating: city, count: count).joined(separator: ",") + "]}}").utf8)
+    try measure("config with \(count) cities, parsed and checked", iterations: count >= 16_000 ? 5 : 50) {
+        let root = try ConfigFile.parse(document, source: "bench.json")
+        let cities = root.section("openmeteo")?.sections("cities", maximumCount: 100)?.count ?? 0
+        _ = try? root.finish()
+        return cities
+    }
 }
 print("max RSS: \(maximumResidentSetKilobytes()) KiB")

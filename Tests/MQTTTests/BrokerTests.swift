@@ -13,6 +13,13 @@ import Testing
 struct BrokerTests {
     static let entityCount = HomeAssistantDiscovery.entities.count
 
+    @Test("mosquitto and its clients are installed (under make test a missing broker fails, never skips)")
+    func brokerInstalled() {
+        #expect(
+            MosquittoBroker.isAvailable,
+            "BREEZE_REQUIRE_BROKER=1 but mosquitto or mosquitto-clients is missing (Debian: mosquitto mosquitto-clients)")
+    }
+
     @Test("online, every discovery config and the state arrive, retained for late subscribers; offline on shutdown")
     func discoveryAndState() async throws {
         let broker = try await MosquittoBroker()

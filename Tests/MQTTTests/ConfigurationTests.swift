@@ -26,7 +26,7 @@ struct ConfigurationTests {
         #expect(configuration.interval == .seconds(60))
         #expect(configuration.retain)
         #expect(configuration.qos == 0)
-        #expect(configuration.keepalive == 60)
+        #expect(configuration.keepalive == 15)
         #expect(configuration.reconnectMaximum == .seconds(15))
         #expect(configuration.queueSize == 60)
         #expect(configuration.expireAfter == 180)

@@ -72,4 +72,16 @@ struct OpenMeteoConfigurationTests {
         let (_, errors) = read(text)
         #expect(errors.contains { $0.hasPrefix(expected) }, "\(errors)")
     }
+
+    @Test("the 101st city: the list is too long, with the limit; no 'unknown key' for the extra entries")
+    func tooManyCities() {
+        let city = #"{"name": "X", "latitude": 1, "longitude": 2}"#
+        let text = "{\"openmeteo\": {\"cities\": [" + Array(repeating: city, count: 101).joined(separator: ",") + "]}}"
+        let (configuration, errors) = read(text)
+        #expect(errors == ["openmeteo.cities: the list is too long: expected at most 100 entries, found 101"], "\(errors.prefix(3))")
+        #expect(configuration.cities.isEmpty)
+        let (hundred, none) = read(
+            "{\"openmeteo\": {\"cities\": [" + Array(repeating: city, count: 100).joined(separator: ",") + "]}}")
+        #expect(none.isEmpty && hundred.cities.count == 100)
+    }
 }

@@ -97,6 +97,26 @@ struct DriverOverPtyTests {
         }
     }
 
+    @Test("from fault, good frames again end the fault at once, not after fault_retry_s (30 s here)")
+    func faultEndsWhenTheLineIsHealthyAgain() async throws {
+        let rig = try PtyRig(model: .pms5003)
+        rig.start()
+        #expect(await rig.wait(upTo: .seconds(20)) { $0.samples.count >= 1 })
+        rig.emulator.withDevice { $0.faults.stalled = true }
+        let faulted = await rig.wait(upTo: .seconds(20)) { $0.driver.health.state == .fault }
+        #expect(faulted)
+        let before = rig.samples.count
+        let walks = rig.driver.statistics.count(.fault)
+        rig.emulator.withDevice { $0.faults.stalled = false }
+        // Frames come every 200 ms; three in a row are needed. 15 s is generous on a loaded machine and half of
+        // the 30 s retry interval, which the old code waited for.
+        let recovered = await rig.wait(upTo: .seconds(15)) { $0.driver.health.state == .ok && $0.samples.count > before }
+        await rig.stop()
+        #expect(recovered, "health: \(rig.driver.health), \(rig.logs.lines.suffix(8).joined(separator: "\n"))")
+        #expect(rig.driver.statistics.count(.fault) == walks, "no second walk of the ladder was needed")
+        #expect(rig.logs.lines.contains { $0.contains("good readings in a row, the fault is over") })
+    }
+
     @Test func aStalledSensorIsRevivedByTheResetPin() async throws {
         let rig = try PtyRig(model: .pms5003, wireReset: true)
         rig.start()

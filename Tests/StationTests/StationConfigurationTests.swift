@@ -35,6 +35,18 @@ struct StationConfigurationTests {
         #expect(configuration.log.level == .info)
     }
 
+    @Test("storage.path naming a directory is refused, with the file name it probably meant")
+    func storagePathIsADirectory() {
+        let directory = NSTemporaryDirectory().hasSuffix("/") ? String(NSTemporaryDirectory().dropLast()) : NSTemporaryDirectory()
+        let errors = problems("{\"storage\": {\"path\": \"\(directory)\"}}")
+        #expect(
+            errors == [
+                "storage.path: expected the path of the database file (a directory holds it), found the directory "
+                    + "\"\(directory)\"; did you mean \"\(directory)/history.db\"?"
+            ], "\(errors)")
+        #expect(problems("{\"storage\": {\"path\": \"\(directory)/history.db\"}}").isEmpty)
+    }
+
     @Test("the database defaults to systemd's state directory (the first of several)")
     func stateDirectory() throws {
         let one = try parse("{}", environment: ["STATE_DIRECTORY": "/var/lib/breeze-station"])

@@ -83,6 +83,49 @@ struct StationPipelineTests {
         #expect(back.snapshot.leds.pattern == "solid")
     }
 
+    @Test("unplugged, replugged and warming up: the regional value with the reason, not the value from before the unplug; local from the first fresh sample")
+    func replugWarmUp() async throws {
+        let pipeline = pipeline()
+        let sensor = FakeSensor(at: start)
+        pipeline.attach(sensor: sensor)
+        feed(pipeline, sensor, pm25: 5, from: start, for: 300)
+        let cache = try await referenceCache(fetchedAt: start.addingTimeInterval(300))
+        pipeline.update { $0.reference = cache }
+        #expect(pipeline.snapshot(at: start.addingTimeInterval(300)).snapshot.aqi?.source == .local)
+
+        // Unplugged at +300 s (seen only by the snapshot reading the driver), back at +310 s and warming up.
+        sensor.set(.absent, at: start.addingTimeInterval(300))
+        #expect(pipeline.snapshot(at: start.addingTimeInterval(305)).snapshot.aqi?.source == .openMeteo)
+        sensor.set(.warmingUp, at: start.addingTimeInterval(310))
+        let warming = pipeline.snapshot(at: start.addingTimeInterval(320))
+        #expect(warming.snapshot.sensor.health == .warmingUp)
+        #expect(warming.snapshot.aqi?.source == .openMeteo)
+        #expect(warming.snapshot.aqi?.value == 61)
+        #expect(warming.snapshot.localIndices.instant == nil)
+        #expect(warming.snapshot.selection?.reason.contains("warming_up") == true, "\(String(describing: warming.snapshot.selection))")
+        #expect(warming.indicator == .regional(.moderate))
+
+        // The first good sample after the replug: local again.
+        sensor.set(.ok, at: start.addingTimeInterval(340))
+        feed(pipeline, sensor, pm25: 5, from: start.addingTimeInterval(340), for: 1)
+        let back = pipeline.snapshot(at: start.addingTimeInterval(341))
+        #expect(back.snapshot.aqi?.source == .local)
+        #expect(back.snapshot.localIndices.instant != nil)
+    }
+
+    @Test("the sensor loop's health events mark the interruption too: readings up to it are not current")
+    func interruptionEvent() {
+        let pipeline = pipeline(reference: false)
+        let sensor = FakeSensor(health: .warmingUp, at: start)
+        pipeline.attach(sensor: sensor)
+        feed(pipeline, sensor, pm25: 5, from: start, for: 60)
+        #expect(pipeline.snapshot(at: start.addingTimeInterval(60)).snapshot.aqi?.source == .local)
+        pipeline.sensorInterrupted(at: start.addingTimeInterval(60))
+        #expect(pipeline.snapshot(at: start.addingTimeInterval(70)).snapshot.aqi == nil)
+        feed(pipeline, sensor, pm25: 5, from: start.addingTimeInterval(71), for: 1)
+        #expect(pipeline.snapshot(at: start.addingTimeInterval(72)).snapshot.aqi?.source == .local)
+    }
+
     @Test("no sensor value and no reference: the sensor's own state on the LEDs")
     func nothing() {
         let pipeline = pipeline(reference: false)
@@ -100,6 +143,24 @@ struct StationPipelineTests {
         #expect(absent.indicator == .noData)
         #expect(absent.snapshot.leds.pattern == "blip")
         #expect(absent.snapshot.selection?.source == AQISource.none)
+    }
+
+    @Test("the driver's recovery steps and I²C retries reach the snapshot (sensor.recovery) and /metrics")
+    func recoveryCounts() {
+        let pipeline = pipeline(reference: false)
+        let sensor = FakeSensor(at: start)
+        sensor.counters.withLock { statistics in
+            statistics.recoverySteps = [.resync: 3, .reopen: 2, .fault: 1]
+            statistics.decoder.nackRetries = 5
+            statistics.decoder.crcRetries = 4
+        }
+        pipeline.attach(sensor: sensor)
+        let snapshot = pipeline.snapshot(at: start).snapshot
+        #expect(snapshot.sensor.recovery.steps == ["resync": 3, "resend_mode": 0, "reopen": 2, "reset_pulse": 0, "fault": 1])
+        #expect(snapshot.sensor.recovery.i2cRetries == ["nack": 5, "crc": 4])
+        let text = PrometheusText.render(StationMetrics.families(snapshot))
+        #expect(text.contains("breeze_sensor_recovery_steps_total{step=\"reopen\"} 2\n"))
+        #expect(text.contains("breeze_sensor_i2c_retries_total{kind=\"crc\"} 4\n"))
     }
 
     @Test("no LEDs configured: the block says off")

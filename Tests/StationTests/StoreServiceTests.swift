@@ -2,6 +2,7 @@ import AirQuality
 import Clocks
 import Diagnostics
 import Foundation
+import StationSnapshot
 import Testing
 
 @testable import Station
@@ -97,6 +98,51 @@ struct StoreServiceTests {
         _ = try? await task.value
         await service.close(flushing: [])
         #expect(statuses.count >= 4)
+    }
+
+    @Test("the state directory deleted under the running store: logged, counted, reopened at the path, no minute lost")
+    func deletedDirectory() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let state = directory.appendingPathComponent("state")
+        let path = state.appendingPathComponent("history.db").path
+        let clock = ManualClock(start: start.addingTimeInterval(3600))
+        let logs = InMemoryLogSink()
+        let statuses = StatusLog()
+        let service = StoreService(
+            path: path, retentionDays: 365, clock: clock, logger: quietLogger(clock, sink: logs), onStatus: statuses.add)
+        _ = await service.open(now: clock.now)
+        let task = Task { try await service.run() }
+        service.enqueue(minutes(10, from: firstMinute))
+        _ = await eventually("10 minutes written") { service.status.minutesWritten == 10 }
+        // A first check passes with the file in place: those 10 minutes are safely in the file (until deleted).
+        service.enqueue(minutes(5, from: firstMinute + 10))
+        _ = await eventually("15 minutes written") { service.status.minutesWritten == 15 }
+
+        try FileManager.default.removeItem(at: state)  // rm -rf of the state directory
+        service.enqueue(minutes(3, from: firstMinute + 15))
+        _ = await eventually("the loss noticed and the minutes written again") {
+            service.status.filesLost == 1 && service.status.pendingMinutes == 0 && service.status.minutesWritten > 15
+        }
+        #expect(service.status.isHealthy)
+        #expect(logs.lines.contains { $0.contains("deleted or replaced while open") && $0.contains(path) }, "\(logs.lines)")
+        var pipeline = PipelineState()
+        pipeline.store = service.status
+        let metrics = PrometheusText.render(StationMetricFamilies.families(pipeline))
+        #expect(metrics.contains("breeze_store_files_lost_total 1\n"), "\(metrics)")
+        #expect(metrics.contains("breeze_store_up 1\n"))
+        task.cancel()
+        _ = try? await task.value
+        await service.close(flushing: [])
+
+        // The file at the path holds the minutes written after the deletion and those of the last write before
+        // it (they went to the deleted file after the last check).
+        #expect(FileManager.default.fileExists(atPath: path))
+        let reopened = try HistoryStore(path: path)
+        let stored = try reopened.minutes(from: firstMinute, to: firstMinute + 100).map(\.minute)
+        #expect(stored == Array((firstMinute + 10)..<(firstMinute + 18)), "\(stored.map { $0 - firstMinute })")
+        #expect(try reopened.integrityCheck() == "ok")
+        reopened.close()
     }
 
     @Test("a full disk: the failed minutes stay queued and are written when space returns")

@@ -21,7 +21,9 @@ final class FakeSensor: SensorReadout {
     }
 
     var health: SensorHealth { state.withLock { $0.health } }
-    var statistics: SensorStatistics { SensorStatistics() }
+    var statistics: SensorStatistics { counters.withLock { $0 } }
+    /// The counters ``statistics`` reports (tests set them).
+    let counters = Mutex(SensorStatistics())
     var latestSample: SensorSample? { state.withLock { $0.sample } }
 
     func set(_ health: SensorHealth.State, at time: Date) {

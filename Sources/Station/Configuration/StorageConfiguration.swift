@@ -1,5 +1,6 @@
 public import Configuration
 public import JSON
+import FoundationEssentials
 
 /// The `storage` section: where the history database lives and how long minute rows are kept.
 public struct StorageConfiguration: Sendable, Hashable {
@@ -36,8 +37,13 @@ public struct StorageConfiguration: Sendable, Hashable {
         self.init(environment: environment)
         guard let section else { return }
         if let path = section.string("path") {
-            if path.hasPrefix("/") && !path.hasSuffix("/") {
+            if path.hasPrefix("/") && !path.hasSuffix("/") && !Self.isDirectory(path) {
                 self.path = path
+            } else if path.hasPrefix("/") && !path.hasSuffix("/") {
+                section.record(
+                    .mismatch(
+                        section.keyPath("path"), expected: "the path of the database file (a directory holds it)",
+                        found: "the directory \(ConfigSection.describe(.string(path))); did you mean \(ConfigSection.describe(.string(Self.join(path, Self.databaseName))))?"))
             } else {
                 section.record(
                     .mismatch(
@@ -60,6 +66,12 @@ public struct StorageConfiguration: Sendable, Hashable {
     /// The effective values.
     public var json: JSONValue {
         ["path": .string(path), "retention_days": JSONValue(retentionDays)]
+    }
+
+    /// Whether `path` names an existing directory (following symbolic links).
+    static func isDirectory(_ path: String) -> Bool {
+        var isDirectory = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory
     }
 
     static func join(_ directory: String, _ name: String) -> String {

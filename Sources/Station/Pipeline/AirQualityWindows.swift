@@ -3,7 +3,9 @@ public import AirQuality
 /// The station's recent measurements in memory, as the AQI needs them: the minute being collected, the
 /// complete minutes of the last two hours, and the hourly aggregates of the last 26 hours (the NowCast needs
 /// 12, the 24-hour mean 24). At start they are rebuilt from the store (``restore(minutes:hours:)``), so a
-/// restart does not reset the AQI. Pure: readings and times in, aggregates out.
+/// restart does not reset the AQI. After the sensor went away or failed (``markInterruption(at:)``) the
+/// readings from before are history, not the present: the current indices stay empty until a reading newer
+/// than the interruption arrives. Pure: readings and times in, aggregates out.
 public struct AirQualityWindows: Sendable {
     /// Complete minutes kept, counted back from the newest (two hours: the current hour and the last).
     public static let minuteHorizon: Int64 = 120
@@ -13,6 +15,10 @@ public struct AirQualityWindows: Sendable {
     private var aggregator = MinuteAggregator()
     private var minutes: [Int64: MinuteAggregate] = [:]
     private var hours: [Int64: HourlyAggregate] = [:]
+    /// When the sensor last went away or failed, seconds since 1970; readings up to then are not current.
+    private var interruptedAt: Double?
+    /// The newest reading added, seconds since 1970.
+    private var newestReading: Double?
 
     /// Empty windows.
     public init() {}
@@ -27,6 +33,7 @@ public struct AirQualityWindows: Sendable {
 
     /// Adds one reading; returns the minutes it completed (the previous minute, when this one starts a new one).
     public mutating func add(_ reading: ParticulateReading) -> [MinuteAggregate] {
+        newestReading = max(newestReading ?? reading.time, reading.time)
         guard let finished = aggregator.add(reading) else { return [] }
         complete(finished)
         return [finished]
@@ -47,6 +54,22 @@ public struct AirQualityWindows: Sendable {
         return [finished]
     }
 
+    /// Records that the sensor went away or failed at `time` (seconds since 1970): an unplug, a fault, a stale
+    /// link. Until a reading newer than the latest such time arrives, ``evaluate(now:evaluator:fallbackHumidity:)``
+    /// has no instantaneous index and no NowCast, so a replugged sensor still warming up is not shown with
+    /// the value it had before it went away.
+    public mutating func markInterruption(at time: Double) {
+        interruptedAt = max(interruptedAt ?? time, time)
+    }
+
+    /// Whether the newest reading is newer than the last interruption (true when there was none: the restored
+    /// history of a restart is current until the sensor is found gone).
+    public var hasCurrentReadings: Bool {
+        guard let interruptedAt else { return true }
+        guard let newestReading else { return false }
+        return newestReading > interruptedAt
+    }
+
     /// The minute being collected, so far.
     public var pendingMinute: MinuteAggregate? { aggregator.pendingAggregate }
 
@@ -57,12 +80,21 @@ public struct AirQualityWindows: Sendable {
     public var recentHours: [HourlyAggregate] { hours.values.sorted { $0.hour < $1.hour } }
 
     /// The station's indices at `now` (seconds since 1970) with `evaluator`'s correction; the minute being
-    /// collected counts for the instantaneous index, so the first value shows with the first sample.
+    /// collected counts for the instantaneous index, so the first value shows with the first sample. Without
+    /// a reading since the last interruption (``hasCurrentReadings``) the instantaneous index and the NowCast
+    /// are nil; the complete hours (the chart, the 24-hour mean, reconciliation) stay.
     public func evaluate(now: Double, evaluator: LocalAirQualityEvaluator, fallbackHumidity: Double?) -> LocalAirQuality {
         var window = Array(minutes.values)
         if let pending = aggregator.pendingAggregate { window.append(pending) }
-        return evaluator.evaluate(
+        var result = evaluator.evaluate(
             hours: Array(hours.values), minutes: window, now: now, fallbackHumidity: fallbackHumidity)
+        if !hasCurrentReadings {
+            result.instant = nil
+            result.nowCast = nil
+            result.instantPM25 = nil
+            result.instantPM10 = nil
+        }
+        return result
     }
 
     private mutating func complete(_ minute: MinuteAggregate) {

@@ -20,6 +20,11 @@ enum SnapshotAssembly {
             guard let age = cache.age(at: now), age <= maximumHumidityAge else { return nil }
             return cache.value?.relativeHumidity
         }
+        // The driver's health is read here too, not only through its events: a snapshot taken between the
+        // health change and its event must not show the readings from before the sensor went away as current.
+        if let driverHealth = state.sensor?.health, localHealth(driverHealth, configured: true).needsFallback {
+            state.windows.markInterruption(at: driverHealth.since.timeIntervalSince1970)
+        }
         let local = state.windows.evaluate(
             now: now.timeIntervalSince1970, evaluator: evaluator, fallbackHumidity: humidity)
         let health = localHealth(state.sensor?.health, configured: settings.sensorModel != nil)
@@ -97,6 +102,16 @@ enum SnapshotAssembly {
             model: model.rawValue.uppercased(), health: health,
             reason: driverHealth.map(\.reason) ?? "starting", readingTime: sample?.time, pm1_0: sample?.pm1,
             pm2_5: sample?.pm25, pm10: sample?.pm10, correction: settings.correction)
+        if let statistics = state.sensor?.statistics {
+            status.recovery = SensorRecovery(
+                steps: Dictionary(uniqueKeysWithValues: RecoveryStep.allCases.map { step in
+                    (step.rawValue, UInt64(max(0, statistics.count(step))))
+                }),
+                i2cRetries: [
+                    "nack": UInt64(max(0, statistics.decoder.nackRetries)),
+                    "crc": UInt64(max(0, statistics.decoder.crcRetries)),
+                ])
+        }
         if let sample {
             status.apply(
                 evaluator.correct(atm: sample.pm25, cf1: sample.pm25CF1, humidity: sample.relativeHumidity ?? humidity))

@@ -30,6 +30,10 @@ enum StationMetricFamilies {
                 name: "breeze_store_clock_behind_rows_total",
                 help: "Minute aggregates not stored because the system clock was behind the stored history.",
                 kind: .counter, value: Double(store.minutesBehindHistory)),
+            MetricFamily(
+                name: "breeze_store_files_lost_total",
+                help: "Times the history database file was found deleted or replaced under the running station (then opened again at its path).",
+                kind: .counter, value: Double(store.filesLost)),
         ]
         let names = Set(services).union(state.restarts.keys).sorted()
         families.append(MetricFamily(

@@ -40,6 +40,12 @@ public final class StationPipeline: Sendable {
         state.withLock { $0.sensor = sensor }
     }
 
+    /// The sensor went away or failed at `time` (its health turned `absent`, `fault` or `stale`): what was
+    /// measured before is no longer current (``AirQualityWindows/markInterruption(at:)``).
+    public func sensorInterrupted(at time: Date) {
+        state.withLock { $0.windows.markInterruption(at: time.timeIntervalSince1970) }
+    }
+
     /// Adds a good sample; returns the minutes it completed, for the store.
     public func record(_ sample: SensorSample) -> [MinuteAggregate] {
         let reading = ParticulateReading(

@@ -16,6 +16,9 @@ public struct StoreStatus: Sendable, Hashable {
     /// system clock is behind the history (a board without an RTC before NTP, offline), and writing them would
     /// replace real rows.
     public var minutesBehindHistory: Int = 0
+    /// Times the database file was found deleted or replaced under the open connection (and opened again at
+    /// its path).
+    public var filesLost: Int = 0
     /// The last error, while failing.
     public var lastError: String?
     /// Minute rows deleted by the retention purge since start.

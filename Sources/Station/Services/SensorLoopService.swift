@@ -50,7 +50,11 @@ public struct SensorLoopService: Service {
                 consumer.begin()
                 switch event {
                 case .sample(let sample): publisher.record(sample)
-                case .health: publisher.refresh()
+                case .health(let health):
+                    if SnapshotAssembly.localHealth(health, configured: true).needsFallback {
+                        pipeline.sensorInterrupted(at: health.since)
+                    }
+                    publisher.refresh()
                 case .discarded: break
                 }
                 consumer.end()

@@ -14,6 +14,11 @@ import Synchronization
 /// A full disk, a read-only or missing directory do not stop the station: the minutes wait in memory (up to
 /// ``maximumPending``), the failure is logged at most once a minute and counted (``status``), and the write
 /// is retried with the next minute or after a minute. The database is opened again when it could not be.
+///
+/// Before each write the service checks that the open file is still the one at ``path``: a state directory
+/// removed under the running station (`rm -rf`) would otherwise take every later minute into an unlinked file,
+/// lost at exit, with `breeze_store_up` still 1. Then it logs, counts (`breeze_store_files_lost_total`),
+/// reopens at the path and writes there the minutes the lost file took since the last check.
 public final class StoreService: Service {
     public let name = "store"
     /// Minutes kept in memory while the database cannot be written (a day at one sample a minute or faster).
@@ -48,6 +53,8 @@ public final class StoreService: Service {
         /// written (see ``StoreStatus/minutesBehindHistory``).
         var newestAtStart: Int64?
         var openedOnce = false
+        /// The minutes of the last write, not yet known to be in the file at ``path`` (the next write checks).
+        var unconfirmed: [MinuteAggregate] = []
     }
 
     /// A store writer for the database at `path`.
@@ -186,7 +193,12 @@ public final class StoreService: Service {
             guard let store = state.store, !state.pending.isEmpty else { return nil }
             return (store, state.pending)
         }
-        guard let (store, minutes) = batch else { return }
+        guard var checked = batch else { return }
+        if await fileHasMoved(checked.0) {
+            guard let reopened = await reopenLost(checked.0) else { return }
+            checked = reopened
+        }
+        let (store, minutes) = checked
         let result = await worker.run { () -> Result<Void, SQLiteError> in
             Result { () throws(SQLiteError) in try store.append(minutes) }
         }
@@ -195,6 +207,9 @@ public final class StoreService: Service {
             let (status, recovered) = state.withLock { state -> (StoreStatus, Bool) in
                 let written = Set(minutes.map(\.minute))
                 state.pending.removeAll { written.contains($0.minute) }
+                // Checked just before this write: these are the only minutes that may have gone to a file
+                // deleted since, and are written again should the next check find it gone.
+                state.unconfirmed = minutes
                 let recovered = !state.status.isHealthy
                 state.status.isHealthy = true
                 state.status.lastError = nil
@@ -207,6 +222,38 @@ public final class StoreService: Service {
             onStatus(status)
         case .failure(let error):
             recordFailure("cannot write \(minutes.count) minutes to \(path): \(error); keeping them in memory")
+        }
+    }
+
+    /// Whether `store`'s file is no longer at ``path`` (one `stat`, before each write).
+    private func fileHasMoved(_ store: HistoryStore) async -> Bool {
+        await worker.run { (try? store.fileHasMoved()) ?? false }
+    }
+
+    /// The database file was deleted (`rm -rf` of the state directory) or replaced under the open connection:
+    /// logs and counts it, closes the lost file, puts the minutes of the last write back in the queue (they
+    /// went to the lost file) and opens the database at ``path`` again (creating the directory; when that is
+    /// not allowed the store is reported down and retried like any failed open). Returns the store and the
+    /// batch to write, or nil when the database cannot be opened now.
+    private func reopenLost(_ lost: HistoryStore) async -> (HistoryStore, [MinuteAggregate])? {
+        let (requeued, queued) = state.withLock { state -> (Int, Int) in
+            if state.store === lost { state.store = nil }
+            let requeued = state.unconfirmed.count
+            state.pending = state.unconfirmed + state.pending
+            state.unconfirmed = []
+            state.status.filesLost += 1
+            state.status.pendingMinutes = state.pending.count
+            return (requeued, state.pending.count)
+        }
+        await worker.run { lost.close() }
+        logger.error(
+            "the history database \(path) was deleted or replaced while open (its file is no longer at that path): "
+                + "opening it there again and writing the \(queued) minutes not in it (\(requeued) of them written "
+                + "to the lost file); the history before is gone unless the file is restored")
+        _ = await open(now: clock.now)
+        return state.withLock { state in
+            guard let store = state.store, !state.pending.isEmpty else { return nil }
+            return (store, state.pending)
         }
     }
 
