@@ -18,9 +18,9 @@ struct StoreHistory: HistoryProvider {
     var indices: [AirQualityIndexID] = [.usEPA]
 
     func history(_ query: HistoryQuery) throws -> [HistoryPoint] {
-        let from = Int64(query.from.timeIntervalSince1970.rounded(.down))
-        let to = Int64(query.to.timeIntervalSince1970.rounded(.up))
-        let limit = Int(Double(to - from) / max(1, query.resolution.seconds)) + 2
+        let from = Int64(flooringTime: query.from.timeIntervalSince1970)
+        let to = -Int64(flooringTime: -query.to.timeIntervalSince1970)
+        let limit = Int(clampingRounded: Double(to - from) / max(1, query.resolution.seconds), .down) + 2
         let stored =
             switch source {
             case .service(let store):
