@@ -186,7 +186,7 @@ targets += [
         dependencies: [
             "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration", "Sensors", "SensorEmulation",
             "SensorRuntime", "LinuxIO", "GPIO", "LEDs", "HTTPClient", "OpenMeteo", "WebAPI", "StationSnapshot",
-            "StationEndpoint", "Storage", "Lifecycle", "MQTT",
+            "StationEndpoint", "Storage", "Lifecycle", "MQTT", "DNSSD",
         ],
         swiftSettings: strictSettings),
     .testTarget(
@@ -261,6 +261,18 @@ if Context.environment["BREEZE_FUZZ"] != nil {
             dependencies: ["OpenMeteo", "HTTPClient", "StationSnapshot", "MQTT", "AirQuality", "JSON"],
             path: "Fuzz/OpenMeteo", swiftSettings: strictSettings + [.unsafeFlags(["-parse-as-library"])]))
 }
+
+// MARK: - DNS-SD: found on the LAN through avahi-daemon
+
+// libavahi-client (Debian: libavahi-client-dev, which ships avahi-client.pc). The string-list variant of
+// add_service replaces the variadic one, so no C shim target.
+targets += [
+    .systemLibrary(name: "CAvahi", pkgConfig: "avahi-client", providers: [.apt(["libavahi-client-dev"])]),
+    // The announcement (pure) and the avahi client on avahi's threaded poll, as a Service.
+    .target(name: "DNSSD", dependencies: ["CAvahi", "Diagnostics", "Lifecycle"], swiftSettings: strictSettings),
+    .testTarget(name: "DNSSDTests", dependencies: ["DNSSD"], swiftSettings: strictSettings),
+]
+executableDependencies += ["DNSSD"]
 
 // MARK: - The executable, benchmarks and end-to-end tests
 

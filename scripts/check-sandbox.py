@@ -356,6 +356,55 @@ def workload_run():
     stop("emulate for run", emulator, emulator_log)
 
 
+def workload_dnssd():
+    """`run` announcing itself through a real avahi-daemon: libavahi-client over D-Bus (a private bus given as
+    DBUS_SYSTEM_BUS_ADDRESS; avahi-daemon in its own network and mount namespace, as the DNS-SD test does)."""
+    tools = ("/usr/bin/dbus-daemon", "/usr/sbin/avahi-daemon", "/usr/bin/avahi-browse", "/usr/bin/unshare")
+    if not all(os.path.exists(tool) for tool in tools) or os.geteuid() != 0 or not has_command("run"):
+        report("PEND", "run + avahi (DNS-SD)", "needs root, dbus-daemon, avahi-daemon, avahi-utils and unshare")
+        return
+    directory = os.path.join(WORK, "avahi")
+    os.makedirs(directory, exist_ok=True)
+    address = f"unix:path={directory}/bus"
+    with open(os.path.join(directory, "bus.conf"), "w", encoding="utf-8") as file:
+        file.write(f"""<busconfig><type>system</type><listen>{address}</listen><auth>EXTERNAL</auth>
+<policy context="default"><allow user="*"/><allow own="*"/><allow send_destination="*"/><allow receive_sender="*"/></policy></busconfig>""")
+    with open(os.path.join(directory, "avahi.conf"), "w", encoding="utf-8") as file:
+        file.write("[server]\nhost-name=breeze-sandbox\nuse-ipv4=yes\nuse-ipv6=no\nallow-interfaces=lo\n"
+                   "enable-dbus=yes\n[publish]\npublish-workstation=no\n")
+    environment = dict(os.environ, DBUS_SYSTEM_BUS_ADDRESS=address)
+    bus = subprocess.Popen(["dbus-daemon", f"--config-file={directory}/bus.conf", "--nofork"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    avahi = None
+    try:
+        wait_for(lambda: os.path.exists(f"{directory}/bus"), 15)
+        avahi = subprocess.Popen(
+            ["unshare", "-n", "-m", "sh", "-c", "ip link set lo up && ip link set lo multicast on && "
+             f"mount -t tmpfs tmpfs /run && exec avahi-daemon --no-drop-root --no-chroot -f {directory}/avahi.conf"],
+            env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        config = os.path.join(WORK, "dnssd.json")
+        with open(config, "w", encoding="utf-8") as file:
+            json.dump({"station": {"name": "sandbox dnssd"}, "http": {"listen": "127.0.0.1:0"},
+                       "openmeteo": {"enabled": False},
+                       "storage": {"path": os.path.join(WORK, "dnssd-state", "history.db")}}, file)
+        log, command = traced("run + avahi (DNS-SD)", ["run", "--config", config])
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment)
+
+        def browsed():
+            result = subprocess.run(["avahi-browse", "-rptk", "_http._tcp"], capture_output=True, text=True,
+                                    env=environment, timeout=30)
+            return "sandbox\\032dnssd" in result.stdout
+        found = wait_for(browsed, 30)
+        if not found:
+            report("FAIL", "run + avahi (DNS-SD)", "avahi-browse did not find the station")
+        stop("run + avahi (DNS-SD)", process, log)
+    finally:
+        for child in (avahi, bus):
+            if child is not None:
+                child.terminate()
+                child.wait(timeout=10)
+
+
 # ---- Main -----------------------------------------------------------------------------------------------
 
 def main():
@@ -375,6 +424,7 @@ def main():
     workload_serial()
     workload_mqtt()
     workload_run()
+    workload_dnssd()
 
     user = (unit_values("User") or ["root"])[-1]
     root_only = {call: name for call, name in used_calls.items()

@@ -1,5 +1,6 @@
 import Clocks
 import JSON
+import Synchronization
 import StationSnapshot
 import WebAPI
 
@@ -11,6 +12,7 @@ import WebAPI
 enum StationRoutes {
     static let current = "/api/v1/current"
     static let history = "/api/v1/history"
+    static let historyCSV = "/api/v1/history.csv"
     static let cities = "/api/v1/cities"
     static let pollen = "/api/v1/pollen"
     static let climate = "/api/v1/climate"
@@ -38,6 +40,9 @@ enum StationRoutes {
             .resource(readyz, allowsAnyOrigin: true),
             .handler(history, allowsAnyOrigin: true) { request in
                 historyResponse(request, provider: provider, now: clock.now)
+            },
+            .handler(historyCSV, allowsAnyOrigin: true) { request in
+                historyCSVResponse(request, provider: provider, now: clock.now)
             },
             .resource(share, allowsAnyOrigin: true),
             .resource(cities, allowsAnyOrigin: true),
@@ -141,6 +146,38 @@ enum StationRoutes {
         } catch {
             return .error(503, "history is unavailable: \(error)")
         }
+    }
+
+    /// `/api/v1/history.csv`: the same query as `/api/v1/history`, streamed as CSV page by page; errors as JSON.
+    static func historyCSVResponse(_ request: HTTPRequest, provider: (any HistoryProvider)?, now: Date) -> HTTPResponse {
+        let query: HistoryQuery
+        do {
+            query = try HistoryQuery.parse(request.query, now: now)
+        } catch {
+            return .error(400, error.description)
+        }
+        guard let provider else { return .error(503, "history is not available: the station has no store") }
+        let stream = HistoryCSVStream(query: query, provider: provider)
+        // The header chunk needs no read; the first page is read here, so a store that cannot be read is
+        // answered 503 like /api/v1/history rather than with a truncated file.
+        let first: [UInt8]
+        do {
+            first = (try stream.next() ?? []) + (try stream.next() ?? [])
+        } catch {
+            return .error(503, "history is unavailable: \(error)")
+        }
+        let pending = Mutex<[UInt8]?>(first)
+        var response = HTTPResponse(
+            status: 200,
+            headers: [
+                HTTPHeader("Content-Type", HistoryCSV.contentType), HTTPHeader("Cache-Control", "no-cache"),
+                HTTPHeader("Content-Disposition", "attachment; filename=\"\(HistoryCSV.fileName(query))\""),
+            ])
+        response.stream = HTTPBodyStream {
+            if let chunk = pending.withLock({ value -> [UInt8]? in defer { value = nil }; return value }) { return chunk }
+            return try stream.next()
+        }
+        return response
     }
 
     /// Families read at scrape time: requests answered, and the process's memory.

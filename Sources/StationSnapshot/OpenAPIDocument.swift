@@ -7,7 +7,7 @@ import Diagnostics
 public enum OpenAPIDocument {
     /// The routes the document describes, in order.
     public static let paths = [
-        "/", "/api/v1/current", "/api/v1/history", "/api/v1/cities", "/api/v1/pollen", "/api/v1/climate",
+        "/", "/api/v1/current", "/api/v1/history", "/api/v1/history.csv", "/api/v1/cities", "/api/v1/pollen", "/api/v1/climate",
         "/api/v1/share", "/metrics", "/healthz", "/readyz", "/openapi.json",
     ]
 
@@ -34,12 +34,17 @@ public enum OpenAPIDocument {
                 ok: content("application/json", ref("Current")), extra: [("503", ref(response: "Error"))])),
             ("/api/v1/history", get(
                 "Series from the station's store.",
-                parameters: [
-                    parameter("from", "Start (inclusive): ISO 8601 time, date or Unix seconds. Default: one hour, day or 30 days before `to`."),
-                    parameter("to", "End (exclusive): ISO 8601 time, date or Unix seconds. Default: now."),
-                    parameter("resolution", "Bucket size (default hour). Ranges are limited to 2 days per minute, 92 days per hour and 3660 days per day.", values: ["minute", "hour", "day"]),
-                ],
+                parameters: historyParameters(),
                 ok: content("application/json", ref("History")),
+                extra: [("400", ref(response: "Error")), ("503", ref(response: "Error"))])),
+            ("/api/v1/history.csv", get(
+                "The same series as /api/v1/history as an RFC 4180 CSV download (CRLF line ends), streamed: a header row time,pm1_0_ug_m3,pm2_5_ug_m3,pm10_ug_m3,aqi,samples, then one row per bucket (µg/m³ to 0.1; empty fields for missing values). Content-Disposition: attachment; filename=\"breeze-station-<resolution>-<from>-<to>.csv\". Errors are JSON.",
+                parameters: historyParameters(),
+                ok: [
+                    "description": "OK",
+                    "headers": ["Content-Disposition": ["schema": ["type": "string"]]],
+                    "content": ["text/csv": ["schema": ["type": "string"]]],
+                ],
                 extra: [("400", ref(response: "Error")), ("503", ref(response: "Error"))])),
             ("/api/v1/cities", service("Air quality in the configured cities (Open-Meteo).")),
             ("/api/v1/pollen", service("Pollen at the station's place (Open-Meteo).")),
@@ -56,6 +61,15 @@ public enum OpenAPIDocument {
                 ok: content("application/json", ref("Readiness")),
                 extra: [("503", ["description": "Not ready", "content": ["application/json": ["schema": ref("Readiness")]]])])),
             ("/openapi.json", get("This document.", ok: content("application/json", ["type": "object"]))),
+        ]
+    }
+
+    /// `from`, `to`, `resolution`: the query of both history routes.
+    static func historyParameters() -> [JSONValue] {
+        [
+            parameter("from", "Start (inclusive): ISO 8601 time, date or Unix seconds. Default: one hour, day or 30 days before `to`."),
+            parameter("to", "End (exclusive): ISO 8601 time, date or Unix seconds. Default: now."),
+            parameter("resolution", "Bucket size (default hour). Ranges are limited to 2 days per minute, 92 days per hour and 3660 days per day.", values: ["minute", "hour", "day"]),
         ]
     }
 

@@ -15,6 +15,9 @@ public struct HTTPConfiguration: Sendable, Hashable {
     /// `http.max_connections`, `max_connections_per_ip`, `connection_timeout_s`, `connection_memory_kib`,
     /// `threads`, `header_timeout_s`, `keep_alive_timeout_s`.
     public var limits: HTTPLimits
+    /// `http.announce`: whether the station announces the endpoint on the LAN with DNS-SD (through
+    /// avahi-daemon, `_http._tcp`); default true.
+    public var announce: Bool = true
 
     /// The defaults: `0.0.0.0:8080` and ``HTTPLimits/standard``.
     public static let standard = HTTPConfiguration(listen: .default, limits: .standard)
@@ -44,6 +47,7 @@ public struct HTTPConfiguration: Sendable, Hashable {
         if let value = section.int("threads", in: 1...16) { limits.threads = value }
         if let value = section.int("header_timeout_s", in: 1...3600) { limits.headerTimeoutSeconds = value }
         if let value = section.int("keep_alive_timeout_s", in: 1...3600) { limits.keepAliveTimeoutSeconds = value }
+        if let value = section.bool("announce") { announce = value }
         if limits.maxConnectionsPerAddress > limits.maxConnections {
             section.record(
                 "max_connections_per_ip",
@@ -67,6 +71,7 @@ public struct HTTPConfiguration: Sendable, Hashable {
             "threads": .number(Double(limits.threads)),
             "header_timeout_s": .number(Double(limits.headerTimeoutSeconds)),
             "keep_alive_timeout_s": .number(Double(limits.keepAliveTimeoutSeconds)),
+            "announce": .bool(announce),
         ]
     }
 }

@@ -26,6 +26,9 @@ public struct HTTPResponse: Sendable {
     /// Whether the server adds an `ETag` computed from the body and answers a matching `If-None-Match`
     /// with 304 Not Modified. Only for responses served from the ``ResourceStore``.
     public var entityTagged: Bool
+    /// A body produced in chunks while it is sent (chunked transfer coding), in place of ``body``; only for
+    /// handler routes. See ``HTTPBodyStream``.
+    public var stream: HTTPBodyStream? = nil
 
     /// A response.
     public init(status: Int, headers: [HTTPHeader] = [], body: [UInt8] = [], entityTagged: Bool = false) {

@@ -93,6 +93,9 @@ final class ServerContext: Sendable {
             let request = HTTPRequest(
                 method: isGet ? "GET" : "HEAD", path: route.path, query: QueryReader.read(connection))
             let response = body(request)
+            if let stream = response.stream {
+                return queueStream(response, stream: stream, on: connection, route: index)
+            }
             guard let prepared = PreparedResponse(response, allowsAnyOrigin: route.allowsAnyOrigin) else {
                 logger.log(
                     .error, every: .seconds(60), key: "prepare",
@@ -113,6 +116,21 @@ final class ServerContext: Sendable {
     private func queue(_ prepared: PreparedResponse, on connection: OpaquePointer, route: Int?) -> Int32 {
         counters.count(route: route, status: prepared.status)
         return Self.result(MHD_queue_response(connection, prepared.status, prepared.response))
+    }
+
+    /// Queues a body read from `stream` as it is sent; libmicrohttpd keeps the response until it is done.
+    private func queueStream(
+        _ response: HTTPResponse, stream: HTTPBodyStream, on connection: OpaquePointer, route index: Int
+    ) -> Int32 {
+        let route = table.routes[index]
+        guard
+            let streamed = StreamedResponse.make(
+                response, stream: stream, allowsAnyOrigin: route.allowsAnyOrigin, logger: logger, path: route.path)
+        else { return queue(internalError, on: connection, route: index) }
+        defer { MHD_destroy_response(streamed) }
+        let status = UInt32(clamping: response.status)
+        counters.count(route: index, status: status)
+        return Self.result(MHD_queue_response(connection, status, streamed))
     }
 
     @inline(__always)

@@ -30,11 +30,12 @@ enum CommandRegistry {
         ServeCommand.self,
     ]
 
-    /// run, demo, check-config.
+    /// run, demo, check-config, export.
     static let station: [any Subcommand.Type] = [
         RunCommand.self,
         DemoCommand.self,
         CheckConfigCommand.self,
+        ExportCommand.self,
     ]
 
     /// doctor, boards.

@@ -15,6 +15,9 @@ struct StationBinary {
         }
     }
 
+    /// A D-Bus system bus address where no bus is, given to every station under test.
+    static let noSystemBus = "unix:path=/nonexistent/breeze-station-tests/system_bus_socket"
+
     /// The executable, beside the test bundle in the build directory.
     static var url: URL {
         let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
@@ -50,7 +53,10 @@ struct StationBinary {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
-        if let environment { process.environment = environment }
+        var variables = environment ?? ProcessInfo.processInfo.environment
+        // Never the machine's avahi-daemon (DNS-SD): a station under test must not announce itself on a real LAN.
+        if environment?["DBUS_SYSTEM_BUS_ADDRESS"] == nil { variables["DBUS_SYSTEM_BUS_ADDRESS"] = noSystemBus }
+        process.environment = variables
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

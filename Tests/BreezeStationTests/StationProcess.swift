@@ -32,6 +32,8 @@ final class StationProcess: Sendable {
         for key in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "JOURNAL_STREAM", "STATE_DIRECTORY"] {
             variables[key] = nil
         }
+        // Never the machine's avahi-daemon: a station under test must not announce itself on a real LAN.
+        variables["DBUS_SYSTEM_BUS_ADDRESS"] = StationBinary.noSystemBus
         variables.merge(environment) { $1 }
         process.environment = variables
         let out = Pipe()

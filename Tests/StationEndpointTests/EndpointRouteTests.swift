@@ -11,6 +11,7 @@ struct EndpointRouteTests {
     static let targets: [(path: String, target: String)] = [
         ("/", "/"), ("/api/v1/current", "/api/v1/current"),
         ("/api/v1/history", "/api/v1/history?from=2026-03-01T00:00:00Z&to=2026-03-01T12:00:00Z&resolution=hour"),
+        ("/api/v1/history.csv", "/api/v1/history.csv?from=2026-02-28T00:00:00Z&to=2026-03-01T12:00:00Z&resolution=hour"),
         ("/api/v1/cities", "/api/v1/cities"), ("/api/v1/pollen", "/api/v1/pollen"), ("/api/v1/share", "/api/v1/share"),
         ("/metrics", "/metrics"), ("/healthz", "/healthz"), ("/readyz", "/readyz"), ("/openapi.json", "/openapi.json"),
     ]
@@ -52,6 +53,7 @@ struct EndpointRouteTests {
         var requests: [(path: String, target: String)] = Self.targets + [
             ("/api/v1/climate", "/api/v1/climate"), ("/api/v1/history", "/api/v1/history?resolution=fortnight"),
             ("/api/v1/history", "/api/v1/history?from=soon"), ("/api/v1/current", "/api/v1/current"),
+            ("/api/v1/history.csv", "/api/v1/history.csv?resolution=fortnight"),
         ]
         requests.append(("/nope", "/nope"))
         #expect(Set(paths.map(\.key)) == Set(Self.targets.map(\.path) + ["/api/v1/climate"]))

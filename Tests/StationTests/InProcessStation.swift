@@ -51,10 +51,12 @@ final class InProcessStation: Sendable {
         openMeteo.enabled = fake != nil
         if let fake { openMeteo.endpoints = fake.endpoints() }
         openMeteo.cities = [NamedPlace(name: "Delhi", coordinate: try #require(GeoCoordinate(latitude: 28.61, longitude: 77.21)))]
+        var http = HTTPConfiguration(listen: try ListenAddress(parsing: "127.0.0.1:0"), limits: .standard)
+        http.announce = false  // no DNS-SD from tests: the machine's avahi-daemon would put it on a real LAN
         let configuration = StationConfiguration(
             station: StationSettings(name: "In-process", location: .coordinates(try #require(GeoCoordinate(latitude: 52.52, longitude: 13.41)))),
             sensor: sensor, aqi: aqi, leds: LEDConfiguration(backend: .terminal, palette: .breeze, selfTest: false),
-            http: HTTPConfiguration(listen: try ListenAddress(parsing: "127.0.0.1:0"), limits: .standard),
+            http: http,
             openMeteo: openMeteo, storage: StorageConfiguration(path: databasePath), log: LogConfiguration(level: .debug))
         var environment = StationEnvironment(variables: [:], clock: clock)
         environment.logSink = logs

@@ -1,5 +1,6 @@
 import AirQuality
 import Clocks
+import DNSSD
 public import Diagnostics
 import FoundationEssentials
 import HTTPClient
@@ -24,7 +25,7 @@ import WebAPI
 ///
 /// Start: the history database is opened and the AQI windows rebuilt from it; the HTTP endpoint starts and
 /// serves the first snapshot; `READY=1`. Then the services run under a ``Lifecycle/ServiceGroup``: the sensor
-/// loop, the pipeline ticker, the store writer, the LEDs, the Open-Meteo refreshes, the MQTT publisher and the watchdog.
+/// loop, the pipeline ticker, the store writer, the LEDs, the Open-Meteo refreshes, the MQTT publisher, the DNS-SD announcement and the watchdog.
 /// Shutdown: `STOPPING=1`; every service is cancelled (the LEDs go dark and release their lines); the minute
 /// being collected is stored and the database closed; the endpoint stops.
 public final class StationRuntime: Sendable {
@@ -98,7 +99,7 @@ public final class StationRuntime: Sendable {
         let endpoint: StationEndpoint
         do {
             endpoint = try startEndpoint(
-                history: StoreHistory(store: store, evaluator: pipeline.evaluator, indices: configuration.aqi.all), initial: pipeline.snapshot(at: clock.now))
+                history: StoreHistory(source: .service(store), evaluator: pipeline.evaluator, indices: configuration.aqi.all), initial: pipeline.snapshot(at: clock.now))
         } catch {
             // Nothing runs yet; leave the database checkpointed and closed, as a normal stop does.
             await store.close(flushing: [])
@@ -143,6 +144,13 @@ public final class StationRuntime: Sendable {
                 logger: logger.child("watchdog")))
         }
         if let mqtt { services.append(mqtt) }
+        if configuration.http.announce {
+            // The bound port: `http.listen` may say 0 (any port), or the fallback may have picked another.
+            let announcement = ServiceAnnouncement.station(
+                name: configuration.station.name, port: endpoint.port ?? configuration.http.listen.port,
+                version: BuildInfo.version)
+            services.append(DNSSDAnnouncer(announcement: announcement, logger: logger.child("dnssd")))
+        }
         services += additionalServices(self)
 
         let output = publisher.refresh()
