@@ -28,6 +28,13 @@ public struct AirQualityReading: Sendable, Hashable {
     public let usAQIPM25: Int?
     /// PM10 sub-index of the previous 24 hours (`us_aqi_pm10`).
     public let usAQIPM10: Int?
+    /// `european_aqi`: Open-Meteo's European AQI (older EEA bands on its 0-100+ scale); nil when missing or
+    /// outside ``plausibleEuropeanAQI``.
+    public let europeanAQI: Int?
+    /// `european_aqi_pm2_5`, same scale.
+    public let europeanAQIPM25: Int?
+    /// `european_aqi_pm10`, same scale.
+    public let europeanAQIPM10: Int?
     /// PM2.5, µg/m³.
     public let pm25: Double?
     /// PM10, µg/m³.
@@ -50,7 +57,20 @@ public struct AirQualityReading: Sendable, Hashable {
 
     /// The parts reconciliation and the AQI fallback use.
     public var reference: ReferenceAirQuality {
-        ReferenceAirQuality(time: time, usAQIPM25: usAQIPM25, usAQIPM10: usAQIPM10, usAQI: usAQI, hourly: hourly)
+        ReferenceAirQuality(time: time, usAQIPM25: usAQIPM25, usAQIPM10: usAQIPM10, usAQI: usAQI, hourly: hourly,
+            europeanAQI: europeanAQI, europeanAQIPM25: europeanAQIPM25, europeanAQIPM10: europeanAQIPM10)
+    }
+
+    /// The values a `european_aqi*` field may take. Open-Meteo's scale is 0-100 with "100+" above the top
+    /// band, extrapolated linearly: PM2.5 at 800 µg/m³ (beyond any measured smoke) is about 1000. A value
+    /// outside (negative, absurd, not finite) is hostile or broken input and is dropped rather than shown.
+    public static let plausibleEuropeanAQI: ClosedRange<Int> = 0...1000
+
+    /// The `european_aqi*` field `key` of `current` when it is a plausible value.
+    static func europeanIndex(_ current: JSONValue, _ key: String) -> Int? {
+        guard let value = current.number(key), value.isFinite, value >= 0, value <= Double(plausibleEuropeanAQI.upperBound)
+        else { return nil }
+        return Int(value.rounded())
     }
 
     /// Reads one location object of an air-quality answer.
@@ -73,7 +93,9 @@ public struct AirQualityReading: Sendable, Hashable {
             time: time, localTime: current.text("time"), timezone: document.text("timezone"), utcOffset: offset,
             latitude: latitude, longitude: longitude, elevation: document.number("elevation"),
             usAQI: current.integer("us_aqi"), usAQIPM25: current.integer("us_aqi_pm2_5"),
-            usAQIPM10: current.integer("us_aqi_pm10"), pm25: current.number("pm2_5"), pm10: current.number("pm10"),
+            usAQIPM10: current.integer("us_aqi_pm10"), europeanAQI: europeanIndex(current, "european_aqi"),
+            europeanAQIPM25: europeanIndex(current, "european_aqi_pm2_5"),
+            europeanAQIPM10: europeanIndex(current, "european_aqi_pm10"), pm25: current.number("pm2_5"), pm10: current.number("pm10"),
             carbonMonoxide: current.number("carbon_monoxide"), nitrogenDioxide: current.number("nitrogen_dioxide"),
             sulphurDioxide: current.number("sulphur_dioxide"), ozone: current.number("ozone"), units: units,
             hourly: try hourlyPM(document["hourly"], utcOffset: offset, service: service))

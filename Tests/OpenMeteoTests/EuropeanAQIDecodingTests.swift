@@ -1,0 +1,58 @@
+import AirQuality
+import Foundation
+import OpenMeteo
+import OpenMeteoTestSupport
+import Testing
+
+@Suite("Decoding Open-Meteo's european_aqi fields")
+struct EuropeanAQIDecodingTests {
+    let berlin = GeoCoordinate(latitude: 52.52, longitude: 13.41)!
+
+    func reading(_ members: String) async throws -> AirQualityReading {
+        let transport = RecordingTransport(status: 200, body: OpenMeteoFixtures.currentAirQuality(european: members))
+        return try await OpenMeteoClient(transport: transport).currentAirQuality(at: berlin)
+    }
+
+    @Test("european_aqi, _pm2_5 and _pm10 are read and reach the reference reconciliation uses")
+    func values() async throws {
+        let reading = try await reading(OpenMeteoFixtures.europeanAQIMembers)
+        #expect(reading.europeanAQI == 38)
+        #expect(reading.europeanAQIPM25 == 38)
+        #expect(reading.europeanAQIPM10 == 17)
+        #expect(reading.reference.europeanAQI == 38)
+        #expect(reading.reference.europeanAQIPM25 == 38)
+        #expect(reading.reference.europeanAQIPM10 == 17)
+        // The US values are untouched by the new members.
+        #expect(reading.usAQIPM25 == 61)
+    }
+
+    @Test("missing or null members are nil, the rest of the reading stands")
+    func missing() async throws {
+        let none = try await reading("")
+        #expect(none.europeanAQI == nil)
+        #expect(none.reference.europeanAQIPM25 == nil)
+        let nulls = try await reading(#""european_aqi":null,"european_aqi_pm2_5":null,"european_aqi_pm10":12"#)
+        #expect(nulls.europeanAQI == nil)
+        #expect(nulls.europeanAQIPM10 == 12)
+        #expect(nulls.pm25 == 17.9)
+    }
+
+    @Test("hostile values (negative, absurd, beyond 0-1000, not a number) are dropped; the edges are kept")
+    func hostile() async throws {
+        let absurd = try await reading(#""european_aqi":1e300,"european_aqi_pm2_5":-1,"european_aqi_pm10":"12""#)
+        #expect(absurd.europeanAQI == nil)
+        #expect(absurd.europeanAQIPM25 == nil)
+        #expect(absurd.europeanAQIPM10 == nil)
+        #expect(absurd.usAQIPM25 == 61)
+        #expect(absurd.hourly.count == 48)
+        let edges = try await reading(#""european_aqi":1000,"european_aqi_pm2_5":0,"european_aqi_pm10":1000.5"#)
+        #expect(edges.europeanAQI == 1000)
+        #expect(edges.europeanAQIPM25 == 0)
+        #expect(edges.europeanAQIPM10 == nil)
+        let fraction = try await reading(#""european_aqi":-0.4,"european_aqi_pm2_5":62.5,"european_aqi_pm10":-1e-9"#)
+        #expect(fraction.europeanAQI == nil)
+        #expect(fraction.europeanAQIPM25 == 63)
+        #expect(fraction.europeanAQIPM10 == nil)
+        #expect(AirQualityReading.plausibleEuropeanAQI == 0...1000)
+    }
+}
