@@ -37,22 +37,27 @@ struct EuropeanAQIDecodingTests {
         #expect(nulls.pm25 == 17.9)
     }
 
-    @Test("hostile values (negative, absurd, beyond 0-1000, not a number) are dropped; the edges are kept")
+    @Test("hostile values (negative, absurd, beyond 0-10,000) reject the answer naming the field; the edges are kept")
     func hostile() async throws {
-        let absurd = try await reading(#""european_aqi":1e300,"european_aqi_pm2_5":-1,"european_aqi_pm10":"12""#)
-        #expect(absurd.europeanAQI == nil)
-        #expect(absurd.europeanAQIPM25 == nil)
-        #expect(absurd.europeanAQIPM10 == nil)
-        #expect(absurd.usAQIPM25 == 61)
-        #expect(absurd.hourly.count == 48)
-        let edges = try await reading(#""european_aqi":1000,"european_aqi_pm2_5":0,"european_aqi_pm10":1000.5"#)
-        #expect(edges.europeanAQI == 1000)
+        for (members, field) in [
+            (#""european_aqi":1e300"#, "current.european_aqi"),
+            (#""european_aqi_pm2_5":-1"#, "current.european_aqi_pm2_5"),
+            (#""european_aqi_pm10":10001"#, "current.european_aqi_pm10"),
+        ] {
+            do {
+                _ = try await reading(members)
+                Issue.record("accepted \(members)")
+            } catch {
+                #expect("\(error)".contains(field), "\(error)")
+            }
+        }
+        // A string is not a number: ignored like any other non-number value.
+        let text = try await reading(#""european_aqi":"12""#)
+        #expect(text.europeanAQI == nil)
+        let edges = try await reading(#""european_aqi":10000,"european_aqi_pm2_5":0,"european_aqi_pm10":62.5"#)
+        #expect(edges.europeanAQI == 10000)
         #expect(edges.europeanAQIPM25 == 0)
-        #expect(edges.europeanAQIPM10 == nil)
-        let fraction = try await reading(#""european_aqi":-0.4,"european_aqi_pm2_5":62.5,"european_aqi_pm10":-1e-9"#)
-        #expect(fraction.europeanAQI == nil)
-        #expect(fraction.europeanAQIPM25 == 63)
-        #expect(fraction.europeanAQIPM10 == nil)
-        #expect(AirQualityReading.plausibleEuropeanAQI == 0...1000)
+        #expect(edges.europeanAQIPM10 == 63)
+        #expect(PlausibleRanges.europeanAQI == 0...10_000)
     }
 }
