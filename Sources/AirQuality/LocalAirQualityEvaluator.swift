@@ -123,6 +123,13 @@ public struct LocalHour: Sendable, Hashable {
     public var pm25: Double?
     /// Mean PM10.
     public var pm10: Double?
+
+    /// The hour starting `hour` hours after 1970-01-01T00:00Z.
+    public init(hour: Int64, pm25: Double?, pm10: Double?) {
+        self.hour = hour
+        self.pm25 = pm25
+        self.pm10 = pm10
+    }
 }
 
 /// The basis of a reported index. Raw values are the API's `basis` strings.

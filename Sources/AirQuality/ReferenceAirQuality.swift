@@ -52,14 +52,27 @@ public struct ReferenceAirQuality: Sendable, Hashable, Codable {
     public let usAQI: Int?
     /// Hourly model PM around now (Open-Meteo's `hourly` block, oldest first).
     public let hourly: [ModelPM]
+    /// `european_aqi`: Open-Meteo's European AQI over all pollutants, on the EEA's pre-2024 bands mapped onto
+    /// Open-Meteo's 0-100+ scale (not the station's 1-6 `eu-eaqi` bands). Reported, never compared.
+    public let europeanAQI: Int?
+    /// `european_aqi_pm2_5`: its PM2.5 sub-index (24-hour mean, older bands, 0-100+ scale).
+    public let europeanAQIPM25: Int?
+    /// `european_aqi_pm10`: its PM10 sub-index (24-hour mean, older bands, 0-100+ scale).
+    public let europeanAQIPM10: Int?
 
     /// A reference reading.
-    public init(time: Date, usAQIPM25: Int?, usAQIPM10: Int?, usAQI: Int?, hourly: [ModelPM]) {
+    public init(
+        time: Date, usAQIPM25: Int?, usAQIPM10: Int?, usAQI: Int?, hourly: [ModelPM], europeanAQI: Int? = nil,
+        europeanAQIPM25: Int? = nil, europeanAQIPM10: Int? = nil
+    ) {
         self.time = time
         self.usAQIPM25 = usAQIPM25
         self.usAQIPM10 = usAQIPM10
         self.usAQI = usAQI
         self.hourly = hourly
+        self.europeanAQI = europeanAQI
+        self.europeanAQIPM25 = europeanAQIPM25
+        self.europeanAQIPM10 = europeanAQIPM10
     }
 
     /// The PM-only 24-hour index, `max(us_aqi_pm2_5, us_aqi_pm10)`: the reference's counterpart of the

@@ -47,7 +47,9 @@ public enum MQTTStatePayload {
                 "pollutant": JSONValue(aqi?.pollutant.rawValue),
             ],
             "index": chosenIndex(snapshot),
-            "indices": .object(snapshot.indices.map { (key: $0.index.rawValue, value: indexBlock($0.value)) }),
+            "indices": .object(snapshot.indices.map {
+                (key: $0.index.rawValue, value: indexBlock($0.value, reference: $0.comparison))
+            }),
             "reference": [
                 "status": .string(snapshot.reference.statusName),
                 "us_aqi": JSONValue(reference?.usAQI),
@@ -90,12 +92,23 @@ public enum MQTTStatePayload {
     }
 
     /// One index's value, level, colour and averaging (all `null` without a value).
-    static func indexBlock(_ value: IndexValue?) -> JSONValue {
-        [
-            "value": JSONValue(value?.value), "display": JSONValue(value?.display), "level": JSONValue(value?.level.key),
-            "text": JSONValue(value?.level.name), "color": JSONValue(value?.level.color.hex),
-            "averaging": JSONValue(value?.averaging.rawValue),
+    /// With a `reference` comparison (every index but the US AQI, with Open-Meteo on) it also carries
+    /// `reference_value`, `reference_level` and `reference_state`.
+    static func indexBlock(_ value: IndexValue?, reference: IndexComparison? = nil) -> JSONValue {
+        var pairs: [(key: String, value: JSONValue)] = [
+            (key: "value", value: JSONValue(value?.value)), (key: "display", value: JSONValue(value?.display)),
+            (key: "level", value: JSONValue(value?.level.key)), (key: "text", value: JSONValue(value?.level.name)),
+            (key: "color", value: JSONValue(value?.level.color.hex)),
+            (key: "averaging", value: JSONValue(value?.averaging.rawValue)),
         ]
+        if let reference {
+            pairs += [
+                (key: "reference_value", value: JSONValue(reference.reference?.value)),
+                (key: "reference_level", value: JSONValue(reference.reference?.level.key)),
+                (key: "reference_state", value: .string(reference.state.rawValue)),
+            ]
+        }
+        return .object(pairs)
     }
 
     /// Concentrations are published to 0.1 µg/m³, the sensors' resolution.

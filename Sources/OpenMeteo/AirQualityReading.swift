@@ -29,6 +29,12 @@ public struct AirQualityReading: Sendable, Hashable {
     public let usAQIPM25: Int?
     /// PM10 sub-index of the previous 24 hours (`us_aqi_pm10`).
     public let usAQIPM10: Int?
+    /// `european_aqi`: Open-Meteo's European AQI (older EEA bands on its 0-100+ scale); nil when missing.
+    public let europeanAQI: Int?
+    /// `european_aqi_pm2_5`, same scale.
+    public let europeanAQIPM25: Int?
+    /// `european_aqi_pm10`, same scale.
+    public let europeanAQIPM10: Int?
     /// PM2.5, µg/m³.
     public let pm25: Double?
     /// PM10, µg/m³.
@@ -51,7 +57,8 @@ public struct AirQualityReading: Sendable, Hashable {
 
     /// The parts reconciliation and the AQI fallback use.
     public var reference: ReferenceAirQuality {
-        ReferenceAirQuality(time: time, usAQIPM25: usAQIPM25, usAQIPM10: usAQIPM10, usAQI: usAQI, hourly: hourly)
+        ReferenceAirQuality(time: time, usAQIPM25: usAQIPM25, usAQIPM10: usAQIPM10, usAQI: usAQI, hourly: hourly,
+            europeanAQI: europeanAQI, europeanAQIPM25: europeanAQIPM25, europeanAQIPM10: europeanAQIPM10)
     }
 
     /// Reads a single-location air-quality answer as ``OpenMeteoClient/currentAirQuality(at:)`` does: the
@@ -89,6 +96,9 @@ public struct AirQualityReading: Sendable, Hashable {
         func aqi(_ key: String) throws(OpenMeteoError) -> Int? {
             try current.integer(key, in: ranges.usAQI, path: "current", service: service)
         }
+        func europeanAQI(_ key: String) throws(OpenMeteoError) -> Int? {
+            try current.integer(key, in: ranges.europeanAQI, path: "current", service: service)
+        }
         func concentration(_ key: String, _ range: ClosedRange<Double>) throws(OpenMeteoError) -> Double? {
             try current.number(key, in: range, path: "current", service: service)
         }
@@ -97,6 +107,8 @@ public struct AirQualityReading: Sendable, Hashable {
             latitude: latitude, longitude: longitude,
             elevation: try document.number("elevation", in: ranges.elevation, path: "", service: service),
             usAQI: try aqi("us_aqi"), usAQIPM25: try aqi("us_aqi_pm2_5"), usAQIPM10: try aqi("us_aqi_pm10"),
+            europeanAQI: try europeanAQI("european_aqi"), europeanAQIPM25: try europeanAQI("european_aqi_pm2_5"),
+            europeanAQIPM10: try europeanAQI("european_aqi_pm10"),
             pm25: try concentration("pm2_5", ranges.particulate), pm10: try concentration("pm10", ranges.particulate),
             carbonMonoxide: try concentration("carbon_monoxide", ranges.carbonMonoxide),
             nitrogenDioxide: try concentration("nitrogen_dioxide", ranges.gas),

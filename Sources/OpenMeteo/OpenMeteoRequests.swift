@@ -5,7 +5,7 @@ public enum OpenMeteoRequests {
     /// `current` variables of the station's place (the Breeze app's list plus the PM sub-indices).
     public static let currentVariables = [
         "us_aqi", "us_aqi_pm2_5", "us_aqi_pm10", "pm10", "pm2_5", "carbon_monoxide", "nitrogen_dioxide",
-        "sulphur_dioxide", "ozone",
+        "sulphur_dioxide", "ozone", "european_aqi", "european_aqi_pm2_5", "european_aqi_pm10",
     ]
     /// `current` variables of each city of the ticker.
     public static let cityVariables = ["us_aqi", "us_aqi_pm2_5", "us_aqi_pm10", "pm2_5", "pm10"]

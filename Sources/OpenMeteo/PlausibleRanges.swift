@@ -19,6 +19,9 @@ public enum PlausibleRanges {
     /// US AQI values. Open-Meteo extrapolates past 500 without a cap; 10,000 is what the particulate bound
     /// gives on the top breakpoint row (PM10 10,000 µg/m³ → about 9,900).
     public static let usAQI: ClosedRange<Int> = 0...10_000
+    /// `european_aqi*` values (Open-Meteo's 0-100+ scale, extrapolated without a cap like the US AQI: PM2.5 at
+    /// the particulate bound gives about 8,000).
+    public static let europeanAQI: ClosedRange<Int> = 0...10_000
     /// `utc_offset_seconds`: every offset in use lies within UTC−12 to UTC+14; ±18 h is what ISO 8601 allows.
     public static let utcOffset: ClosedRange<Int> = -64_800...64_800
     /// Latitude, degrees.

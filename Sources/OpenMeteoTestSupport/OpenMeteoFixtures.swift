@@ -20,8 +20,14 @@ public enum OpenMeteoFixtures {
     /// Model PM10 of hourly index `i`: PM2.5 + 6.
     public static func modelPM10(_ index: Int) -> Double { modelPM25(index) + 6 }
 
-    /// The single-location answer for the station's place.
-    public static func currentAirQuality(latitude: Double = 52.52, longitude: Double = 13.419998) -> String {
+    /// The `european_aqi*` members of the scenario's `current` block (Open-Meteo's older-band 0-100+ scale).
+    public static let europeanAQIMembers = #""european_aqi":38,"european_aqi_pm2_5":38,"european_aqi_pm10":17"#
+
+    /// The single-location answer for the station's place; `european` is the `european_aqi*` members written
+    /// into `current` (empty for none).
+    public static func currentAirQuality(
+        latitude: Double = 52.52, longitude: Double = 13.419998, european: String = europeanAQIMembers
+    ) -> String {
         let times = (0..<48).map { hour -> String in
             let day = hour < 24 ? "2026-11-29" : "2026-11-30"
             return "\"\(day)T\(String(format: "%02d", hour % 24)):00\""
@@ -37,7 +43,7 @@ public enum OpenMeteoFixtures {
             "nitrogen_dioxide":\(units),"sulphur_dioxide":\(units),"ozone":\(units)},\
             "current":{"time":"\(currentLocalTime)","interval":3600,"us_aqi":72,"us_aqi_pm2_5":61,"us_aqi_pm10":14,\
             "pm10":21.3,"pm2_5":17.9,"carbon_monoxide":210.0,"nitrogen_dioxide":18.4,"sulphur_dioxide":2.1,\
-            "ozone":31.0},\
+            "ozone":31.0\(european.isEmpty ? "" : "," + european)},\
             "hourly_units":{"time":"iso8601","pm2_5":\(units),"pm10":\(units)},\
             "hourly":{"time":[\(times.joined(separator: ","))],"pm2_5":[\(pm25.joined(separator: ","))],\
             "pm10":[\(pm10.joined(separator: ","))]}}

@@ -30,6 +30,32 @@ public enum IndexDocument {
             "averaging": JSONValue(value?.averaging.rawValue),
             "source": value == nil ? .null : .string("local"),
             "document": .string(definition.source),
+            "reference": reference(reading.comparison),
+        ]
+    }
+
+    /// The `reference` block: the same index from Open-Meteo's PM (same table, same averaging), Open-Meteo's
+    /// own values where it serves the index, the state and why; `null` for the US AQI and without Open-Meteo.
+    public static func reference(_ comparison: IndexComparison?) -> JSONValue {
+        guard let comparison else { return .null }
+        let value = comparison.reference
+        let provider: JSONValue = comparison.provider.map { own -> JSONValue in
+            [
+                "value": JSONValue(own.value), "pm2_5": JSONValue(own.pm25), "pm10": JSONValue(own.pm10),
+                "note": .string(own.note),
+            ]
+        } ?? .null
+        return [
+            "value": JSONValue(value?.value),
+            "display": JSONValue(value?.display),
+            "level": JSONValue(value?.level.key),
+            "pollutant": JSONValue(value?.pollutant.rawValue),
+            "concentration": JSONValue(value.map { CurrentDocument.tenths($0.concentration) }),
+            "averaging": JSONValue(value?.averaging.rawValue),
+            "source": "open-meteo-pm",
+            "open_meteo": provider,
+            "state": .string(comparison.state.rawValue),
+            "reason": .string(comparison.reason),
         ]
     }
 }

@@ -175,6 +175,23 @@ public enum OpenAPIDocument {
             ("averaging", strings(LocalAveraging.allCases.map(\.rawValue), nullable: true)),
             ("source", strings(["local"], nullable: true)),
             ("document", ["type": "string"]),
+            ("reference", nullableObject([
+                ("value", nullable("integer", [("minimum", 0)])),
+                ("display", nullable("string")),
+                ("level", nullable("string")),
+                ("pollutant", strings(["pm2_5", "pm10"], nullable: true)),
+                ("concentration", concentration),
+                ("averaging", strings(LocalAveraging.allCases.map(\.rawValue), nullable: true)),
+                ("source", strings(["open-meteo-pm"])),
+                ("open_meteo", nullableObject([
+                    ("value", nullable("integer", [("minimum", 0)])),
+                    ("pm2_5", nullable("integer", [("minimum", 0)])),
+                    ("pm10", nullable("integer", [("minimum", 0)])),
+                    ("note", ["type": "string"]),
+                ])),
+                ("state", strings(IndexComparisonState.allCases.map(\.rawValue))),
+                ("reason", ["type": "string"]),
+            ])),
         ]),
     ]
 

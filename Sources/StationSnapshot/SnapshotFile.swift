@@ -118,16 +118,24 @@ public struct SnapshotFile: Sendable {
             guard let index = try item.choice("index", AirQualityIndexID.self) else {
                 throw SnapshotFileError("\(item.keyPath("index")): required")
             }
-            var value: IndexValue?
-            if let pollutant = try item.choice("pollutant", Pollutant.self), let concentration = try item.number("concentration") {
-                let averaging = try item.choice("averaging", LocalAveraging.self) ?? .given
-                do throws(AQIInputError) {
-                    value = try index.definition.subIndex(pollutant, concentration: concentration, averaging: averaging)
-                } catch {
-                    throw SnapshotFileError("\(item.path): \(error.description)")
-                }
+            let value = try indexValue(index, item)
+            var comparison: IndexComparison?
+            if let reference = try item.optionalObject("reference") {
+                // A snapshot file's `reference` block: the reference value as the API writes it, its state and
+                // Open-Meteo's own values.
+                let own = try reference.optionalObject("open_meteo")
+                comparison = IndexComparison(
+                    state: try reference.choice("state", IndexComparisonState.self) ?? .pending,
+                    reference: try indexValue(index, reference),
+                    provider: try own.map { own throws(SnapshotFileError) in
+                        ProviderIndexValue(
+                            value: try own.integer("value"), pm25: try own.integer("pm2_5"), pm10: try own.integer("pm10"),
+                            note: try own.string("note") ?? "")
+                    },
+                    reason: try reference.string("reason") ?? "")
             }
-            snapshot.indices.append(IndexReading(index: index, value: value, isChosen: try item.bool("chosen") ?? (position == 0)))
+            snapshot.indices.append(IndexReading(
+                index: index, value: value, isChosen: try item.bool("chosen") ?? (position == 0), comparison: comparison))
         }
         snapshot.metrics += IndexMetrics.families(snapshot.indices)
         var series: [HistoryResolution: [HistoryPoint]] = [:]
@@ -180,6 +188,18 @@ public struct SnapshotFileError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Typed access to one object of the file, with key paths in errors.
+/// The index value of a snapshot file's `pollutant`/`concentration`/`averaging` keys in `item`; nil without them.
+private func indexValue(_ index: AirQualityIndexID, _ item: Reader) throws(SnapshotFileError) -> IndexValue? {
+    guard let pollutant = try item.choice("pollutant", Pollutant.self), let concentration = try item.number("concentration")
+    else { return nil }
+    let averaging = try item.choice("averaging", LocalAveraging.self) ?? .given
+    do throws(AQIInputError) {
+        return try index.definition.subIndex(pollutant, concentration: concentration, averaging: averaging)
+    } catch {
+        throw SnapshotFileError("\(item.path): \(error.description)")
+    }
+}
+
 private struct Reader {
     let value: JSONValue
     let path: String

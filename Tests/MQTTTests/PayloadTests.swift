@@ -153,6 +153,26 @@ struct StatePayloadTests {
         #expect(main.text.contains("value_json.index.value"))
     }
 
+    @Test("an index compared with Open-Meteo carries its reference value, level and state in `indices`")
+    func indexReference() throws {
+        var snapshot = Samples.snapshot()
+        let eea = try AirQualityIndexDefinition.euEAQI.subIndex(.pm2_5, concentration: 12.1, averaging: .twentyFourHourRunning)
+        let model = try AirQualityIndexDefinition.euEAQI.subIndex(.pm2_5, concentration: 16, averaging: .twentyFourHourRunning)
+        snapshot.indices = [
+            IndexReading(
+                index: .euEAQI, value: eea, isChosen: true,
+                comparison: IndexComparison(state: .agrees, reference: model, provider: nil, reason: "neighbours")),
+            IndexReading(index: .usEPA, value: nil, isChosen: false),
+        ]
+        let document = MQTTStatePayload.render(snapshot)
+        #expect(document["indices"]?["eu-eaqi"]?["reference_value"] == 3)
+        #expect(document["indices"]?["eu-eaqi"]?["reference_level"] == "moderate")
+        #expect(document["indices"]?["eu-eaqi"]?["reference_state"] == "agrees")
+        #expect(document["indices"]?["us-epa"]?["reference_state"] == nil)
+        // The main entity's `index` block stays as it was.
+        #expect(document["index"]?["reference_value"] == nil)
+    }
+
     @Test("nothing known: every key present, null; the reconciliation says it is pending, and why")
     func empty() {
         let document = MQTTStatePayload.render(Samples.empty)

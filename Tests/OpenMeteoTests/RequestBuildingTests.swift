@@ -12,7 +12,7 @@ struct RequestBuildingTests {
     func current() {
         #expect(OpenMeteoRequests.currentAirQuality(endpoints, at: berlin).url == """
             https://air-quality-api.open-meteo.com/v1/air-quality?latitude=52.52&longitude=13.41\
-            &current=us_aqi,us_aqi_pm2_5,us_aqi_pm10,pm10,pm2_5,carbon_monoxide,nitrogen_dioxide,sulphur_dioxide,ozone\
+            &current=us_aqi,us_aqi_pm2_5,us_aqi_pm10,pm10,pm2_5,carbon_monoxide,nitrogen_dioxide,sulphur_dioxide,ozone,european_aqi,european_aqi_pm2_5,european_aqi_pm10\
             &hourly=pm2_5,pm10&past_days=1&forecast_days=1&timezone=auto
             """)
     }

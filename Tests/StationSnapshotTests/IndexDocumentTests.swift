@@ -25,7 +25,7 @@ struct IndexDocumentTests {
         guard case .object(let pairs) = blocks[0] else { return }
         #expect(pairs.map(\.key) == [
             "index", "name", "chosen", "value", "display", "level", "text", "color", "advice", "pollutant",
-            "concentration", "beyond_index", "averaging", "source", "document",
+            "concentration", "beyond_index", "averaging", "source", "document", "reference",
         ])
         #expect(blocks[0].serialized().hasPrefix(
             ##"{"index":"eu-eaqi","name":"European Air Quality Index","chosen":true,"value":4,"display":"4","level":"poor","text":"Poor","color":"#ff5050""##))
@@ -37,6 +37,34 @@ struct IndexDocumentTests {
         #expect(blocks[1]["document"] != .null)
         // The `aqi` block is untouched: the US AQI.
         #expect(document["aqi"] == CurrentDocument.render(try Samples.full())["aqi"])
+    }
+
+    @Test("the reference block: the same index from Open-Meteo's PM, Open-Meteo's own values beside it; the metric")
+    func reference() throws {
+        var snapshot = try snapshot()
+        let model = try AirQualityIndexDefinition.euEAQI.subIndex(.pm2_5, concentration: 14.5, averaging: .twentyFourHourRunning)
+        snapshot.indices[0].comparison = IndexComparison(
+            state: .localHigher, reference: model,
+            provider: ProviderIndexValue(value: 38, pm25: 38, pm10: nil, note: "older bands"), reason: "two levels")
+        let document = CurrentDocument.render(snapshot)
+        guard case .array(let blocks)? = document["indices"], case .object(let pairs)? = blocks[0]["reference"] else {
+            Issue.record("\(String(describing: document["indices"]))")
+            return
+        }
+        #expect(pairs.map(\.key) == [
+            "value", "display", "level", "pollutant", "concentration", "averaging", "source", "open_meteo", "state", "reason",
+        ])
+        #expect(blocks[0]["reference"]?["value"] == 2)
+        #expect(blocks[0]["reference"]?["level"] == "fair")
+        #expect(blocks[0]["reference"]?["concentration"] == 14.5)
+        #expect(blocks[0]["reference"]?["state"] == "local_higher")
+        #expect(blocks[0]["reference"]?["open_meteo"]?["value"] == 38)
+        #expect(blocks[0]["reference"]?["open_meteo"]?["pm10"] == .null)
+        #expect(blocks[1]["reference"] == .null)
+        let families = IndexMetrics.families(snapshot.indices)
+        #expect(families.map(\.name) == ["breeze_local_index", "breeze_reference_index"])
+        #expect(families.last?.samples.map(\.value) == [2])
+        #expect(IndexMetrics.families([]).isEmpty)
     }
 
     @Test("the ring shows the chosen index in its own colour; the US AQI ring is unchanged without one")

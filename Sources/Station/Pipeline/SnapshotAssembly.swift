@@ -34,7 +34,8 @@ enum SnapshotAssembly {
             health: health, localAQI: reported?.index.value, reference: reference, now: now)
         let reconciliation = reconcile(
             local: local, reference: reference, history: &state.reconciliationHistory, settings: settings, now: now)
-        let indices = IndexReading.readings(settings.aqi.all, local: local)
+        let indices = IndexReading.readings(
+            settings.aqi.all, local: local, reference: settings.referenceEnabled ? reference : nil, now: now)
         let indicator = IndicatorPresentation.indicator(
             selection: selection, health: health, chosen: indices.first?.value)
 
