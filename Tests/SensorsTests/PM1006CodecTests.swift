@@ -42,7 +42,7 @@ struct PM1006CodecTests {
             return
         }
         #expect(error.kind == .checksum)
-        #expect(error.reason.contains("sum to 0x01"))
+        #expect(error.reason.contains("sum to 0xff") && error.reason.contains("expected 0xe7"))
         #expect(decoder.statistics.checksumErrors == 1)
         #expect(decoder.statistics.frames == 0)
     }
