@@ -49,7 +49,7 @@ targets += [
         name: "Sensors", dependencies: ["AirQuality", "Clocks", "Diagnostics", "Configuration", "JSON"],
         swiftSettings: strictSettings),
     // Pure: device emulators for every protocol, concentration scenarios, fault injection.
-    .target(name: "SensorEmulation", dependencies: ["Sensors", "Clocks"], swiftSettings: strictSettings),
+    .target(name: "SensorEmulation", dependencies: ["Sensors", "Clocks", "AirQuality"], swiftSettings: strictSettings),
     // Linux adapters: tty (termios, poll), i2c-dev, pseudo-terminals, errno.
     .target(name: "LinuxIO", dependencies: ["Sensors", "CI2C", "CPseudoTerminal"], swiftSettings: strictSettings),
     // The sensor service the station runs, emulators on ptys, probing real devices.
@@ -251,6 +251,15 @@ targets += [
 executableDependencies += ["MQTT"]
 endToEndTestDependencies += ["MQTTTestSupport"]
 
+// `make fuzz` only (see the Sensors section): Open-Meteo answers through parsing and every renderer.
+if Context.environment["BREEZE_FUZZ"] != nil {
+    targets.append(
+        .executableTarget(
+            name: "fuzz-openmeteo",
+            dependencies: ["OpenMeteo", "HTTPClient", "StationSnapshot", "MQTT", "AirQuality", "JSON"],
+            path: "Fuzz/OpenMeteo", swiftSettings: strictSettings + [.unsafeFlags(["-parse-as-library"])]))
+}
+
 // MARK: - The executable, benchmarks and end-to-end tests
 
 targets += [
@@ -261,6 +270,14 @@ targets += [
         name: "BreezeStationTests", dependencies: ["breeze-station"] + endToEndTestDependencies,
         swiftSettings: strictSettings),
 ]
+
+// The libgpiod v2 leg (`make check-gpiod-v2`) runs only the GPIO and LED suites: BREEZE_TEST_TARGETS=GPIOTests,
+// LEDsTests leaves the other test targets out of its build, which is a second debug build of the whole project
+// (every suite built twice cost minutes of `make test` on 2 cores).
+if let kept = Context.environment["BREEZE_TEST_TARGETS"] {
+    let names = Set(kept.split(separator: ",").map(String.init))
+    targets.removeAll { $0.type == .test && !names.contains($0.name) }
+}
 
 let package = Package(
     name: "BreezeStation",

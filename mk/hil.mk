@@ -2,9 +2,11 @@
 # Raspberry Pi 4's and a 16550 UART wired to the host, running scenarios against the real kernel.
 #
 #   make hil                   every scenario (PEND for station commands not built yet) and the libgpiod v2 leg,
-#                              in one VM (HIL_ARGS=--all-levels: every AQI level in the LED and station scenarios)
+#                              in one VM (HIL_ARGS=--all-levels: every AQI level in the libgpiod v2 leg too)
 #   make hil-gpiod-v2          the libgpiod v2 leg alone (the LED scenarios against the libgpiod v2 build)
 #   make hil-selftest          the station scenarios against board/hil/selftest/breeze-station (a stand-in)
+#   make hil-rig-checks        the rig's own checks, from a copy of the checkout under /tmp: scenarios run from
+#                              there, and a VM that dies is one FAIL with its console, never rerun
 #   board/hil/run.sh NAME      one scenario by hand (board/hil/run.sh --list shows them)
 #
 # The kernel, its headers and sources, and busybox are fetched by board/hil/prepare.sh with `apt-get download`
@@ -13,7 +15,9 @@
 #   gcc, make, libc6-dev: the out-of-tree gpio-sim module and the rig's helpers (linux/gpio.h comes with
 #   libc6-dev's linux-libc-dev); xz-utils: kernel modules and sources;  procps: pkill -s for clean-up.
 TEST_PACKAGES += qemu-system-x86 socat gpiod gcc make libc6-dev xz-utils procps
-EXTRA_TESTS += hil
+EXTRA_TESTS += hil hil-rig-checks
+# The VM's kernel, headers, sources and busybox (apt-get download), fetched while make test builds.
+TEST_DOWNLOADS += hil-prepare
 
 # The libgpiod v2 leg: the LED scenarios (those with LEGS="gpiod-v2") run a second time, in the same VM, against
 # the libgpiod v2 build of breeze-station that check-gpiod-v2 (mk/leds.mk, issue 4) makes: linked to
@@ -21,10 +25,13 @@ EXTRA_TESTS += hil
 # is its root). `make test` runs hil before check-gpiod-v2 (mk/*.mk are included in sorted order), so hil builds
 # that binary itself, with the same flags and scratch path: check-gpiod-v2 then finds it built.
 HIL_GPIOD_V2_STATION ?= $(GPIOD_V2_SCRATCH)/debug/breeze-station
-# More of run.sh's options, e.g. make hil HIL_ARGS=--all-levels (every AQI level) or HIL_ARGS=-v.
+# More of run.sh's options, e.g. make hil HIL_ARGS=--all-levels (every AQI level in the v2 leg too) or HIL_ARGS=-v.
 HIL_ARGS ?=
 
-.PHONY: hil hil-gpiod-v2 hil-gpiod-v2-build
+.PHONY: hil hil-gpiod-v2 hil-gpiod-v2-build hil-prepare hil-rig-checks
+
+hil-prepare:
+	@bash board/hil/prepare.sh > /dev/null
 
 hil: deps hil-gpiod-v2-build
 	$(SWIFT) build --product breeze-station $(SWIFT_BUILD_FLAGS)
@@ -45,3 +52,11 @@ HIL_SELFTEST_SCENARIOS := leds-bar-levels leds-busy-line leds-rgb-levels leds-si
 .PHONY: hil-selftest
 hil-selftest: deps
 	@board/hil/run.sh --leg selftest --station board/hil/selftest/breeze-station $(HIL_SELFTEST_SCENARIOS)
+
+# The rig's own checks (board/hil/selftest/rig-checks.sh, about a minute): a copy of this checkout under /tmp
+# runs gpio-plumbing and leds-sigterm (the guest hides the host's /tmp: the checkout reaches it only through
+# the rig's own shares), then a scenario that crashes the VM's kernel must fail once, with the console's panic,
+# and the scenario after it pass in a fresh VM.
+hil-rig-checks: deps
+	$(SWIFT) build --product breeze-station $(SWIFT_BUILD_FLAGS)
+	@board/hil/selftest/rig-checks.sh

@@ -10,6 +10,7 @@ EXTRA_TESTS += promtool-check
 EXTRA_BENCHES += bench-http
 
 PROMTOOL := .build/tools/promtool
+TEST_DOWNLOADS += $(PROMTOOL)
 
 .PHONY: promtool promtool-check bench-http
 

@@ -14,6 +14,7 @@ GPIOD_V2_PYPI_VERSION ?= 2.5.0
 GPIOD_V2_DIR := $(CURDIR)/.build/gpiod-v2
 GPIOD_V2_PREFIX := $(GPIOD_V2_DIR)/prefix
 GPIOD_V2_SDIST := $(GPIOD_V2_DIR)/download/gpiod-$(GPIOD_V2_PYPI_VERSION).tar.gz
+TEST_DOWNLOADS += $(GPIOD_V2_SDIST)
 GPIOD_V2_LIBRARY := $(GPIOD_V2_PREFIX)/lib/libgpiod-v2.so
 # A build directory of its own, so the v1 build in .build/debug stays untouched and both stay incremental.
 # The v2 library is called libgpiod-v2 (see scripts/build-libgpiod-v2.sh) and linked through its .pc file, so
@@ -21,7 +22,8 @@ GPIOD_V2_LIBRARY := $(GPIOD_V2_PREFIX)/lib/libgpiod-v2.so
 GPIOD_V2_SCRATCH := $(GPIOD_V2_DIR)/swift
 GPIOD_V2_FLAGS := --scratch-path $(GPIOD_V2_SCRATCH) -Xcc -I$(GPIOD_V2_PREFIX)/include \
 	-Xlinker -L$(GPIOD_V2_PREFIX)/lib -Xlinker -rpath -Xlinker $(GPIOD_V2_PREFIX)/lib
-GPIOD_V2_ENV := PKG_CONFIG_PATH=$(GPIOD_V2_PREFIX)/lib/pkgconfig
+# Only the suites the leg runs are built there (Package.swift reads BREEZE_TEST_TARGETS).
+GPIOD_V2_ENV := PKG_CONFIG_PATH=$(GPIOD_V2_PREFIX)/lib/pkgconfig BREEZE_TEST_TARGETS=GPIOTests,LEDsTests
 
 .PHONY: check-gpiod-v2 bench-leds
 

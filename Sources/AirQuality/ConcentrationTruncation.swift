@@ -15,9 +15,10 @@ public enum ConcentrationTruncation {
         let scaled = value * Double(stepsPerUnit)
         let nearest = scaled.rounded()
         if nearest > scaled, nearest - scaled <= max(1e-9, scaled * relativeTolerance) {
-            return Int64(nearest)
+            return Int64(clampingRounded: nearest)
         }
-        return Int64(scaled.rounded(.down))
+        // Clamped, not trapping: callers bound the concentration, but a value past 2^63 steps must not crash.
+        return Int64(clampingRounded: scaled, .down)
     }
 
     /// `value` truncated to the precision `1 / stepsPerUnit`, as a Double.

@@ -7,8 +7,7 @@ public enum DecimalFormatting {
         var scale = 1.0
         for _ in 0..<max(0, decimals) { scale *= 10 }
         let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
-        guard scaled < 9e15 else { return String(value) }
-        let integer = UInt64(scaled)
+        guard scaled < 9e15, let integer = UInt64(exactly: scaled) else { return String(value) }
         let divisor = UInt64(scale)
         let whole = integer / divisor
         let sign = value < 0 && integer != 0 ? "-" : ""

@@ -41,7 +41,7 @@ public struct LocalAirQualityEvaluator: Sendable {
     public func evaluate(
         hours: [HourlyAggregate], minutes: [MinuteAggregate], now: Double, fallbackHumidity: Double? = nil
     ) -> LocalAirQuality {
-        let currentHour = Int64((now / 3600).rounded(.down))
+        let currentHour = Int64(flooringTime: now / 3600)
         var byHour: [Int64: HourlyAggregate] = [:]
         for hour in hours where hour.hour < currentHour && hour.hour >= currentHour - 24 {
             if hour.isValid(expectedMinutes: expectedMinutesPerHour) { byHour[hour.hour] = hour }

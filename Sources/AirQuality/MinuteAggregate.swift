@@ -73,7 +73,7 @@ public struct MinuteAggregate: Sendable, Hashable {
 
     /// The minute that `time` (seconds since 1970 UTC) falls in.
     public static func minute(containing time: Double) -> Int64 {
-        Int64((time / 60).rounded(.down))
+        Int64(flooringTime: time / 60)
     }
 
     static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {

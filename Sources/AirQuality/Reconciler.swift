@@ -66,7 +66,7 @@ public enum Reconciler {
         guard let pm25 = result.pm25 else {
             return result.make(
                 .referenceUnavailable, nil,
-                "Open-Meteo has no hourly PM2.5 for the station's last \(Int(thresholds.comparisonLookback / 3600)) hours")
+                "Open-Meteo has no hourly PM2.5 for the station's last \(Int(clampingRounded: thresholds.comparisonLookback / 3600, .down)) hours")
         }
         if pm25Pairs.count >= thresholds.zeroHours,
             pm25Pairs.allSatisfy({ $0.local <= thresholds.zeroLevel && $0.reference >= thresholds.zeroReferenceMinimum })
@@ -143,7 +143,7 @@ public enum Reconciler {
             reference: pairs.reduce(0) { $0 + $1.reference } / count, hours: pairs.count)
     }
 
-    private static func unavailableExplanation(
+    static func unavailableExplanation(
         _ reference: ReferenceSnapshot, now: Date, _ thresholds: ReconciliationThresholds
     ) -> String {
         var text: String

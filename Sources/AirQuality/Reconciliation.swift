@@ -12,6 +12,9 @@ public enum ReconciliationState: String, Sendable, CaseIterable, Codable {
     case sensorSuspect = "sensor_suspect"
     /// No usable reference (never fetched, too old, or no model value for the local hours).
     case referenceUnavailable = "reference_unavailable"
+    /// Not decided yet: the sensor has no complete local hour in the last 24 hours (just started, or silent
+    /// for a day), so there is nothing to compare the model with.
+    case pending
 }
 
 /// Why a sensor is suspect. Raw values are the API's `suspect_reason` strings.

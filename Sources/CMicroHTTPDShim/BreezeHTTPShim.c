@@ -21,6 +21,31 @@ static void breeze_http_log(void *context, const char *format, va_list arguments
     options->log_sink(options->log_context, message);
 }
 
+int breeze_http_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : (int)info->connect_fd;
+}
+
+static void breeze_http_notify_connection(void *context, struct MHD_Connection *connection, void **socket_context,
+                                          enum MHD_ConnectionNotificationCode code) {
+    (void)socket_context;
+    const breeze_http_options *options = context;
+    if (options == NULL || options->connection_hook == NULL) return;
+    int socket = breeze_http_connection_socket(connection);
+    if (socket < 0) return;
+    options->connection_hook(options->log_context, socket, code == MHD_CONNECTION_NOTIFY_STARTED ? 0 : 2);
+}
+
+static void breeze_http_notify_completed(void *context, struct MHD_Connection *connection, void **request_context,
+                                         enum MHD_RequestTerminationCode code) {
+    (void)request_context;
+    (void)code;
+    const breeze_http_options *options = context;
+    if (options == NULL || options->connection_hook == NULL) return;
+    int socket = breeze_http_connection_socket(connection);
+    if (socket >= 0) options->connection_hook(options->log_context, socket, 1);
+}
+
 struct MHD_Daemon *breeze_http_start(const breeze_http_options *options, breeze_http_handler handler,
                                      void *handler_context) {
     // Optional entries go last: the array ends at the first MHD_OPTION_END.
@@ -45,6 +70,9 @@ struct MHD_Daemon *breeze_http_start(const breeze_http_options *options, breeze_
     // The logger goes first, so messages about the other options reach it.
     return MHD_start_daemon(flags, 0, NULL, NULL, (MHD_AccessHandlerCallback)handler, handler_context,
                             MHD_OPTION_EXTERNAL_LOGGER, breeze_http_log, (void *)options,
+                            MHD_OPTION_URI_LOG_CALLBACK, options->uri_hook, handler_context,
+                            MHD_OPTION_NOTIFY_CONNECTION, breeze_http_notify_connection, (void *)options,
+                            MHD_OPTION_NOTIFY_COMPLETED, breeze_http_notify_completed, (void *)options,
                             MHD_OPTION_ARRAY, items,
                             MHD_OPTION_END);
 }

@@ -41,7 +41,10 @@ extension Duration {
     }
 
     /// A duration from seconds given as a floating-point number.
+    /// Checked: beyond ±292 years (or infinite) the longest duration of that sign, NaN none at all.
     public static func interval(_ seconds: Double) -> Duration {
-        .nanoseconds(Int64((seconds * 1e9).rounded()))
+        let nanoseconds = (seconds * 1e9).rounded()
+        if let exact = Int64(exactly: nanoseconds) { return .nanoseconds(exact) }
+        return nanoseconds > 0 ? .nanoseconds(Int64.max) : nanoseconds < 0 ? .nanoseconds(Int64.min) : .zero
     }
 }

@@ -74,11 +74,10 @@ public final class ConfigSection {
     public func int(_ key: String, in range: ClosedRange<Int>? = nil) -> Int? {
         guard let value = value(key) else { return nil }
         let expected = range.map { "an integer from \($0.lowerBound) to \($0.upperBound)" } ?? "an integer"
-        guard case .number(let number) = value, number == number.rounded(), abs(number) < 1e15 else {
+        guard case .number(let number) = value, abs(number) < 1e15, let integer = Int(exactly: number) else {
             record(.mismatch(keyPath(key), expected: expected, found: Self.describe(value)))
             return nil
         }
-        let integer = Int(number)
         if let range, !range.contains(integer) {
             record(.mismatch(keyPath(key), expected: expected, found: Self.describe(value)))
             return nil

@@ -1,7 +1,9 @@
+import Diagnostics
+
 /// Why an HTTP request produced no complete response.
 ///
 /// The description names what failed and the URL, e.g.
-/// `connection refused (http://127.0.0.1:9/v1/search)` or
+/// `connection refused (http://127.0.0.1:9/v1/search?name=***)` or
 /// `timed out: Operation timed out after 2001 milliseconds with 0 bytes received (https://...)`.
 public struct HTTPClientError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of failure, which decides whether a retry may help.
@@ -28,18 +30,20 @@ public struct HTTPClientError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// The kind of failure.
     public let kind: Kind
-    /// The URL requested.
+    /// The URL requested, redacted (``URLRedaction``): userinfo and query values read `***`, so an API key
+    /// in the query never reaches a page, an API body or a log line through this error.
     public let url: String
-    /// What libcurl or the client said, for humans.
+    /// What libcurl or the client said, for humans, with the URL's secrets scrubbed out.
     public let detail: String
     /// Attempts made before giving up (1 without retries).
     public var attempts: Int
 
-    /// An error of `kind` for `url`.
+    /// An error of `kind` for `url`. The secrets of `url` are taken out of both `url` and `detail` here, at
+    /// the root, so no caller has to remember to.
     public init(kind: Kind, url: String, detail: String, attempts: Int = 1) {
         self.kind = kind
-        self.url = url
-        self.detail = detail
+        self.url = URLRedaction.redact(url)
+        self.detail = URLRedaction.scrub(detail, secretsOf: url)
         self.attempts = attempts
     }
 

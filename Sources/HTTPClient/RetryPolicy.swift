@@ -32,10 +32,11 @@ public struct RetryPolicy: Sendable, Hashable {
     /// "Equal jitter": half of the exponential step is fixed and half random, so clients that failed
     /// together do not retry together, and no retry comes sooner than half the step.
     public func delay(afterFailures failures: Int, random: Double) -> Duration {
-        let step = initialDelay.seconds * pow(multiplier, Double(max(0, failures - 1)))
+        let step = initialDelay.seconds * pow(multiplier, max(0, failures - 1))
         let capped = min(step, maximumDelay.seconds)
         let jittered = capped / 2 + capped / 2 * min(max(random, 0), 1)
-        return .nanoseconds(Int64((jittered * 1e9).rounded()))
+        // Checked: a configuration's multiplier can make the step overflow to infinity; wait the longest then.
+        return .nanoseconds(Int64(exactly: (jittered * 1e9).rounded()) ?? (jittered > 0 ? .max : 0))
     }
 
     /// Whether an attempt that ended in `outcome` may be retried (attempts left permitting).
@@ -63,9 +64,9 @@ extension Duration {
 }
 
 /// x^y for the backoff; the standard library has no `pow` without Foundation or Glibc.
-private func pow(_ base: Double, _ exponent: Double) -> Double {
+private func pow(_ base: Double, _ exponent: Int) -> Double {
     var result = 1.0
-    var remaining = Int(exponent)
+    var remaining = exponent
     while remaining > 0 {
         result *= base
         remaining -= 1

@@ -46,7 +46,7 @@ public struct RetryingHTTPTransport: HTTPTransport {
             switch outcome {
             case .success(let response):
                 if let asked = policy.serverDelay(response) { wait = max(wait, asked) }
-                logger?.info("HTTP \(response.status) from \(request.url); retrying in \(wait)")
+                logger?.info("HTTP \(response.status) from \(URLRedaction.redact(request.url)); retrying in \(wait)")
             case .failure(let error):
                 logger?.info("\(error); retrying in \(wait)")
             }

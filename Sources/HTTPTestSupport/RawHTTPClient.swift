@@ -64,6 +64,20 @@ public final class RawHTTPConnection: @unchecked Sendable {
 
     deinit { close() }
 
+    /// What the connection's descriptor is now: `peer PORT` (still connected), `not a connected socket`, or
+    /// `closed` (the number is free: something else in the process closed it).
+    public var descriptorState: String {
+        guard descriptor >= 0 else { return "closed by us" }
+        guard fcntl(descriptor, F_GETFD) >= 0 else { return "closed" }
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let status = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(descriptor, $0, &length) }
+        }
+        guard status == 0 else { return "not a connected socket" }
+        return "peer \(UInt16(bigEndian: address.sin_port))"
+    }
+
     /// Closes the connection (idempotent).
     public func close() {
         if descriptor >= 0 {

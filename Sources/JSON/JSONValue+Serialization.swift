@@ -62,9 +62,7 @@ extension JSONValue {
     /// NaN and infinities as `null`, since JSON has no spelling for them.
     public static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
-            return String(Int64(value))
-        }
+        if abs(value) < 9_007_199_254_740_992, let whole = Int64(exactly: value) { return String(whole) }
         return "\(value)"
     }
 

@@ -48,7 +48,7 @@ public struct LEDConfiguration: Sendable, Hashable {
     public init(
         backend: Backend = .terminal, chip: ChipSelector? = nil, kind: LEDKind = .rgb, lines: [LineSelector] = [],
         activeLow: Bool = false, pwm: Bool = true, pwmFrequency: Int = 200, brightness: Double = 1,
-        palette: LEDPalette = .epa, selfTest: Bool = true, night: NightSchedule? = nil
+        palette: LEDPalette = .default, selfTest: Bool = true, night: NightSchedule? = nil
     ) {
         self.backend = backend
         self.chip = chip
@@ -81,7 +81,7 @@ public struct LEDConfiguration: Sendable, Hashable {
         pwm = section.bool("pwm") ?? true
         pwmFrequency = section.int("pwm_frequency", in: 200...2000) ?? 200
         brightness = section.double("brightness", in: 0...1) ?? 1
-        palette = section.choice("palette", as: LEDPalette.self) ?? .epa
+        palette = section.choice("palette", as: LEDPalette.self) ?? .default
         selfTest = section.bool("self_test") ?? true
         lines = LEDConfigurationReader.lines(of: kind, in: section, required: backend == .gpiod)
         night = section.section("night").flatMap { LEDConfigurationReader.night($0, pwm: pwm) }

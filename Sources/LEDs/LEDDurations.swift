@@ -4,6 +4,6 @@ enum LEDDurations {
     static func text(_ duration: Duration) -> String {
         let tenthsOfMilliseconds = (Double(LEDPattern.nanoseconds(duration)) / 100_000).rounded()
         let seconds = tenthsOfMilliseconds / 10_000
-        return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+        return Int(exactly: seconds).map { "\($0) s" } ?? "\(seconds) s"
     }
 }

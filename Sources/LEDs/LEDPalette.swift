@@ -2,11 +2,14 @@ public import AirQuality
 
 /// Which colours an RGB LED gives the levels.
 public enum LEDPalette: String, Sendable, CaseIterable, Hashable {
-    /// The EPA's colours (green, yellow, orange, red, purple, maroon): the default, because on an LED the
-    /// Breeze palette's Moderate and USG oranges (`#ff9500`, `#ff6b00`) look the same.
+    /// The EPA's colours (green, yellow, orange, red, purple, maroon), for those who know AirNow's map.
     case epa
-    /// The Breeze app's colours (``AQILevel/color``), to match the app and the status page.
+    /// The Breeze app's colours (``AQILevel/color``, AQIStatus): the default, as the design card asks, so the
+    /// LEDs match the app, the status page and `aqi.color`.
     case breeze
+
+    /// The palette of every backend when `leds.palette` is not set.
+    public static let `default`: LEDPalette = .breeze
 
     /// The colour of `level`.
     public func color(for level: AQILevel) -> RGBColor {

@@ -17,7 +17,7 @@ public struct LEDPolicy: Sendable, Hashable {
     /// A policy. `barLines` is the number of LEDs of a bar (1...7); other kinds ignore it.
     public init(
         kind: LEDKind, barLines: Int = 7, pwm: Bool = true, brightness: Double = 1, night: NightSchedule? = nil,
-        palette: LEDPalette = .epa
+        palette: LEDPalette = .default
     ) {
         self.kind = kind
         self.lineCount = kind.lineCount(barLines: min(max(barLines, 1), 7))

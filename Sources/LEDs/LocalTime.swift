@@ -1,3 +1,4 @@
+import AirQuality
 public import FoundationEssentials
 
 /// A moment with the station's UTC offset at that moment: what the night schedule needs to know the local
@@ -16,7 +17,7 @@ public struct LocalTime: Sendable, Hashable {
 
     /// Seconds since local midnight, 0..<86400.
     public var secondOfDay: Int {
-        let local = Int(date.timeIntervalSince1970.rounded(.down)) + utcOffset
+        let local = Int(flooringTime: date.timeIntervalSince1970) + utcOffset
         return ((local % 86_400) + 86_400) % 86_400
     }
 }

@@ -1,3 +1,4 @@
+import AirQuality
 /// One period of software PWM: at which offsets into the period which line values are written.
 ///
 /// Every line with a duty above 0 goes on at the period's start, and off after its on-time. Lines whose
@@ -25,7 +26,7 @@ public struct PWMSchedule: Sendable, Hashable {
     public init(duties: [Double], period: Int64) {
         self.period = period
         let onTimes = duties.map { duty -> Int64 in
-            let onTime = Int64((min(max(duty, 0), 1) * Double(period)).rounded())
+            let onTime = Int64(clampingRounded: min(max(duty, 0), 1) * Double(period))
             return onTime >= period - Self.mergeWindow / 2 ? period : onTime
         }
         var values = onTimes.map { $0 > 0 }

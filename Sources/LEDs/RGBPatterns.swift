@@ -5,7 +5,8 @@ import AirQuality
 /// Local value: the level's colour, steady. Regional fallback: the same, with a blue marker at the end of each
 /// 3 s cycle. Status patterns have no level colour: warming up breathes (or blinks) blue, no data is a short
 /// blue blip every 3 s, fault blinks blue fast. Without PWM, levels sharing an on/off colour are told apart by
-/// short dark gaps at the start of each cycle (``OnOffColor/codes(palette:)``).
+/// short dark gaps at the start of each cycle (``OnOffColor/codes(palette:)``); with PWM, so is a level whose
+/// colour only looks like its less severe neighbour's (``LookAlikeColors``).
 enum RGBPatterns {
     static let cycle: Duration = .seconds(3)
     static let gap: Duration = .milliseconds(250)
@@ -56,10 +57,18 @@ enum RGBPatterns {
         return OnOffColor(nearest: palette.color(for: level)).levels
     }
 
-    /// `length` of the level's colour; without PWM, opened by the level's blink code (dark gaps).
+    /// The dark gaps opening each cycle of `level`: the no-PWM blink code, or with PWM the look-alike code
+    /// (``LookAlikeColors``).
+    static func gapCount(_ level: AQILevel, palette: LEDPalette, pwm: Bool) -> Int {
+        if pwm { return LookAlikeColors.gaps(palette: palette)[level] ?? 0 }
+        return OnOffColor.codes(palette: palette)[level]?.gaps ?? 0
+    }
+
+    /// `length` of the level's colour, opened by the level's dark gaps (without PWM its blink code; with PWM
+    /// only when it looks like its less severe neighbour).
     static func levelSteps(_ level: AQILevel, palette: LEDPalette, pwm: Bool, length: Duration) -> [LEDPattern.Step] {
         let color = levelColor(level, palette: palette, pwm: pwm)
-        let gaps = pwm ? 0 : OnOffColor.codes(palette: palette)[level]?.gaps ?? 0
+        let gaps = gapCount(level, palette: palette, pwm: pwm)
         var steps: [LEDPattern.Step] = []
         for _ in 0..<gaps {
             steps.append(LEDPattern.Step(gap, off))
@@ -95,12 +104,11 @@ extension RGBPatterns {
 
     /// The colour's words and its blink code's (empty for none): `("#00e400", "")`, `("red", "2 dark gaps")`.
     static func colorText(_ level: AQILevel, palette: LEDPalette, pwm: Bool) -> (color: String, gaps: String) {
-        if pwm { return (palette.color(for: level).hex, "") }
-        guard let code = OnOffColor.codes(palette: palette)[level] else { return ("", "") }
-        switch code.gaps {
-        case 0: return (code.color.description, "")
-        case 1: return (code.color.description, "1 dark gap")
-        default: return (code.color.description, "\(code.gaps) dark gaps")
+        let color = pwm ? palette.color(for: level).hex : OnOffColor(nearest: palette.color(for: level)).description
+        switch gapCount(level, palette: palette, pwm: pwm) {
+        case 0: return (color, "")
+        case 1: return (color, "1 dark gap")
+        case let gaps: return (color, "\(gaps) dark gaps")
         }
     }
 }

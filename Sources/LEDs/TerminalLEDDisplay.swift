@@ -28,7 +28,7 @@ public final class TerminalLEDDisplay: LEDDisplay {
     public static func render(_ duties: [Double], kind: LEDKind, palette: LEDPalette) -> String {
         switch kind {
         case .rgb:
-            let channels = duties.prefix(3).map { UInt8((Gamma.perceived(duty: $0) * 255).rounded()) }
+            let channels = duties.prefix(3).map { UInt8(clampingRounded: Gamma.perceived(duty: $0) * 255) }
             guard channels.count == 3 else { return "" }
             let color = RGBColor(red: channels[0], green: channels[1], blue: channels[2])
             return "LED " + dot(color) + " " + (channels.allSatisfy { $0 == 0 } ? "off" : color.hex)
@@ -53,7 +53,7 @@ public final class TerminalLEDDisplay: LEDDisplay {
     static func scaled(_ color: RGBColor, by duty: Double) -> RGBColor {
         let factor = Gamma.perceived(duty: duty)
         if factor == 0 { return dark }
-        func channel(_ value: UInt8) -> UInt8 { UInt8((Double(value) * factor).rounded()) }
+        func channel(_ value: UInt8) -> UInt8 { UInt8(clampingRounded: Double(value) * factor) }
         return RGBColor(red: channel(color.red), green: channel(color.green), blue: channel(color.blue))
     }
 

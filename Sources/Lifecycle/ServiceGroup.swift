@@ -115,7 +115,7 @@ public final class ServiceGroup: Sendable {
     }
 
     private static func describe(_ duration: Duration) -> String {
-        let seconds = duration.timeInterval
-        return seconds < 1 ? "\(Int(seconds * 1000)) ms" : "\(Int(seconds)) s"
+        let (seconds, attoseconds) = duration.components
+        return seconds < 1 ? "\(attoseconds / 1_000_000_000_000_000) ms" : "\(seconds) s"
     }
 }

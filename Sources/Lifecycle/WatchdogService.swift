@@ -36,7 +36,7 @@ public struct WatchdogService: Service {
                 }
             } else if !stalled {
                 stalled = true
-                logger.error("sensor loop made no progress for \(Int(interval.timeInterval)) s; withholding watchdog pings")
+                logger.error("sensor loop made no progress for \(interval.components.seconds) s; withholding watchdog pings")
             }
             try await clock.sleep(for: interval / 3)
         }

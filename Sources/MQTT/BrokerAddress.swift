@@ -1,3 +1,4 @@
+import Diagnostics
 /// Where the broker is: `mqtt://host:1883` (plain TCP) or `mqtts://host:8883` (TLS).
 public struct BrokerAddress: Sendable, Hashable, CustomStringConvertible {
     /// The host name or address, without brackets for IPv6 (`::1`).
@@ -33,7 +34,7 @@ public struct BrokerAddress: Sendable, Hashable, CustomStringConvertible {
             usesTLS = false
             rest = text.dropFirst(7)
         } else {
-            throw BrokerAddressError("expected mqtt://host:1883 or mqtts://host:8883, found \"\(text)\"")
+            throw BrokerAddressError("expected mqtt://host:1883 or mqtts://host:8883, found \"\(URLRedaction.redact(text))\"")
         }
         var authority = rest
         if authority.hasSuffix("/") { authority = authority.dropLast() }
@@ -41,21 +42,21 @@ public struct BrokerAddress: Sendable, Hashable, CustomStringConvertible {
             throw BrokerAddressError("put no credentials in the URL; use \"username\" and \"password_file\"")
         }
         if authority.contains("/") || authority.contains("?") || authority.contains("#") {
-            throw BrokerAddressError("expected no path, query or fragment after the port, found \"\(text)\"")
+            throw BrokerAddressError("expected no path, query or fragment after the port, found \"\(URLRedaction.redact(text))\"")
         }
         if authority.contains(where: { $0 == " " || $0.isNewline }) {
-            throw BrokerAddressError("expected no spaces in the URL, found \"\(text)\"")
+            throw BrokerAddressError("expected no spaces in the URL, found \"\(URLRedaction.redact(text))\"")
         }
         var host: Substring
         var portText: Substring?
         if authority.hasPrefix("[") {
             guard let close = authority.firstIndex(of: "]") else {
-                throw BrokerAddressError("expected ] after the IPv6 address in \"\(text)\"")
+                throw BrokerAddressError("expected ] after the IPv6 address in \"\(URLRedaction.redact(text))\"")
             }
             host = authority[authority.index(after: authority.startIndex)..<close]
             let after = authority[authority.index(after: close)...]
             if !after.isEmpty {
-                guard after.hasPrefix(":") else { throw BrokerAddressError("expected :port after ] in \"\(text)\"") }
+                guard after.hasPrefix(":") else { throw BrokerAddressError("expected :port after ] in \"\(URLRedaction.redact(text))\"") }
                 portText = after.dropFirst()
             }
         } else if let colon = authority.lastIndex(of: ":") {
@@ -67,7 +68,7 @@ public struct BrokerAddress: Sendable, Hashable, CustomStringConvertible {
         } else {
             host = authority
         }
-        guard !host.isEmpty else { throw BrokerAddressError("expected a host in \"\(text)\"") }
+        guard !host.isEmpty else { throw BrokerAddressError("expected a host in \"\(URLRedaction.redact(text))\"") }
         var port = usesTLS ? Self.tlsPort : Self.plainPort
         if let portText {
             guard let number = Int(portText), (1...65_535).contains(number) else {

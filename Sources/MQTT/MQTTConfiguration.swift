@@ -1,4 +1,5 @@
 import Clocks
+import Diagnostics
 public import Configuration
 public import JSON
 
@@ -149,10 +150,14 @@ public struct MQTTConfiguration: Sendable, Hashable {
         }
         if let url = section.string("configuration_url") {
             let lower = url.lowercased()
-            if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+            // The link is published in the discovery payload: it may carry no credentials or query values,
+            // which would reach every subscriber of the broker. Redacted ones are refused, not shortened.
+            if (lower.hasPrefix("http://") || lower.hasPrefix("https://")) && URLRedaction.redact(url) == url {
                 configurationURL = url
             } else {
-                section.record("configuration_url", "expected an http:// or https:// URL, found \"\(url)\"")
+                section.record(
+                    "configuration_url",
+                    "expected an http:// or https:// URL without credentials, query values or fragment, found \"\(URLRedaction.redact(url))\"")
             }
         }
     }

@@ -99,7 +99,7 @@ public final class MQTTPublisher: Service {
         try session.start()
         let discoveryNote = configuration.discovery ? ", discovery under \(configuration.discoveryPrefix)" : ""
         logger.info(
-            "publishing to \(configuration.broker) every \(Int(configuration.interval.timeInterval)) s on "
+            "publishing to \(configuration.broker) every \(configuration.interval.components.seconds) s on "
                 + "\(configuration.topics.base)\(discoveryNote)")
 
         var next = clock.now.adding(configuration.interval)
@@ -118,7 +118,7 @@ public final class MQTTPublisher: Service {
         state.requestStop()
         if !(await completion.wait(timeout: Self.stopTimeout)) {
             logger.warning(
-                "the MQTT network thread did not stop within \(Int(Self.stopTimeout.timeInterval)) s; leaving it")
+                "the MQTT network thread did not stop within \(Self.stopTimeout.components.seconds) s; leaving it")
         }
     }
 }

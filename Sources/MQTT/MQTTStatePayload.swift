@@ -16,7 +16,7 @@ public import StationSnapshot
 ///            "color": "#ff9500", "averaging": "nowcast"},
 ///  "indices": {"us-epa": {"value": 57, ...}},
 ///  "reference": {"status": "ok", "us_aqi": 52, "pm2_5": 10.3, "pm10": 15.1, "age_s": 600},
-///  "reconciliation": {"state": "agrees", "suspect_reason": null, "message": "...", "local_aqi": 57,
+///  "reconciliation": {"state": "agrees", "suspect_reason": null, "reason": "...", "message": "...", "local_aqi": 57,
 ///                     "reference_aqi": 52}}
 /// ```
 public enum MQTTStatePayload {
@@ -25,14 +25,14 @@ public enum MQTTStatePayload {
         let sensor = snapshot.sensor
         let aqi = snapshot.aqi
         let reference = snapshot.reference.reading
-        let reconciliation = snapshot.reconciliation
+        let reconciliation = snapshot.reportedReconciliation
         return [
             "time": .string(ISO8601Time.format(snapshot.time)),
             "sensor": [
                 "model": JSONValue(sensor.model),
                 "health": .string(sensor.health.rawValue),
                 "reason": JSONValue(sensor.reason),
-                "age_s": JSONValue(snapshot.age(of: sensor.readingTime).map { Int($0.rounded()) }),
+                "age_s": JSONValue(snapshot.age(of: sensor.readingTime).map { Int(clampingRounded: $0) }),
                 "pm1_0": JSONValue(sensor.pm1_0.map(tenths)),
                 "pm2_5": JSONValue(sensor.pm2_5.map(tenths)),
                 "pm10": JSONValue(sensor.pm10.map(tenths)),
@@ -53,14 +53,15 @@ public enum MQTTStatePayload {
                 "us_aqi": JSONValue(reference?.usAQI),
                 "pm2_5": JSONValue(reference?.pm2_5.map(tenths)),
                 "pm10": JSONValue(reference?.pm10.map(tenths)),
-                "age_s": JSONValue(snapshot.age(of: reference?.fetchedAt).map { Int($0.rounded()) }),
+                "age_s": JSONValue(snapshot.age(of: reference?.fetchedAt).map { Int(clampingRounded: $0) }),
             ],
             "reconciliation": [
-                "state": JSONValue(reconciliation?.state.rawValue),
-                "suspect_reason": JSONValue(reconciliation?.suspectReason?.rawValue),
-                "message": JSONValue(reconciliation?.explanation),
-                "local_aqi": JSONValue(reconciliation?.localAQI24h),
-                "reference_aqi": JSONValue(reconciliation?.referenceAQI24h),
+                "state": .string(reconciliation.state.rawValue),
+                "suspect_reason": JSONValue(reconciliation.suspectReason?.rawValue),
+                "reason": .string(reconciliation.explanation),
+                "message": .string(reconciliation.explanation),
+                "local_aqi": JSONValue(reconciliation.localAQI24h),
+                "reference_aqi": JSONValue(reconciliation.referenceAQI24h),
             ],
         ]
     }

@@ -1,3 +1,4 @@
+import AirQuality
 internal import CMosquitto
 import Clocks
 import Diagnostics
@@ -260,7 +261,7 @@ final class MosquittoSession {
     }
 
     private static func describe(_ duration: Duration) -> String {
-        let tenths = Int((duration.timeInterval * 10).rounded())
+        let tenths = Int(clampingRounded: duration.timeInterval * 10)
         return "\(tenths / 10).\(tenths % 10) s"
     }
 }

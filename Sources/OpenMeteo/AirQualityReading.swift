@@ -1,5 +1,6 @@
 public import AirQuality
 public import FoundationEssentials
+public import HTTPClient
 public import JSON
 
 /// Open-Meteo's current air quality for the station's place, with the hourly PM around now.
@@ -53,44 +54,72 @@ public struct AirQualityReading: Sendable, Hashable {
         ReferenceAirQuality(time: time, usAQIPM25: usAQIPM25, usAQIPM10: usAQIPM10, usAQI: usAQI, hourly: hourly)
     }
 
-    /// Reads one location object of an air-quality answer.
-    static func decode(_ document: JSONValue, service: String) throws(OpenMeteoError) -> AirQualityReading {
-        let offset = document.integer("utc_offset_seconds") ?? 0
+    /// Reads a single-location air-quality answer as ``OpenMeteoClient/currentAirQuality(at:)`` does: the
+    /// status, the JSON and every value's range. `now` is the station's clock (nil: only fixed time bounds).
+    public static func parse(_ response: HTTPResponse, now: Date? = nil) throws(OpenMeteoError) -> AirQualityReading {
+        let service = "air quality"
+        return try decode(OpenMeteoResponse.object(response, service: service), service: service, now: now)
+    }
+
+    /// Reads one location object of an air-quality answer. Every value is range-checked
+    /// (``PlausibleRanges``): one outside its range rejects the answer with an error naming the field and
+    /// the value. `now` is the station's clock, which bounds how far in the future the model time may lie.
+    static func decode(_ document: JSONValue, service: String, now: Date? = nil) throws(OpenMeteoError)
+        -> AirQualityReading
+    {
+        let ranges = PlausibleRanges.self
+        let offset = try document.integer("utc_offset_seconds", in: ranges.utcOffset, path: "", service: service) ?? 0
         guard let current = document["current"], case .object = current else {
             throw OpenMeteoResponse.invalid(service, "the answer has no `current` block")
         }
         guard let time = OpenMeteoTime.date(current["time"], utcOffset: offset) else {
             throw OpenMeteoResponse.invalid(service, "`current.time` is missing or not a time")
         }
-        guard let latitude = document.number("latitude"), let longitude = document.number("longitude") else {
+        let times = ranges.times(now: now)
+        _ = try time.checked(times, field: "current.time", service: service)
+        guard let latitude = try document.number("latitude", in: ranges.latitude, path: "", service: service),
+            let longitude = try document.number("longitude", in: ranges.longitude, path: "", service: service)
+        else {
             throw OpenMeteoResponse.invalid(service, "the answer has no latitude/longitude")
         }
         var units: [String: String] = [:]
         if case .object(let pairs)? = document["current_units"] {
             for pair in pairs { if case .string(let unit) = pair.value { units[pair.key] = Units.normalised(unit) } }
         }
+        func aqi(_ key: String) throws(OpenMeteoError) -> Int? {
+            try current.integer(key, in: ranges.usAQI, path: "current", service: service)
+        }
+        func concentration(_ key: String, _ range: ClosedRange<Double>) throws(OpenMeteoError) -> Double? {
+            try current.number(key, in: range, path: "current", service: service)
+        }
         return AirQualityReading(
             time: time, localTime: current.text("time"), timezone: document.text("timezone"), utcOffset: offset,
-            latitude: latitude, longitude: longitude, elevation: document.number("elevation"),
-            usAQI: current.integer("us_aqi"), usAQIPM25: current.integer("us_aqi_pm2_5"),
-            usAQIPM10: current.integer("us_aqi_pm10"), pm25: current.number("pm2_5"), pm10: current.number("pm10"),
-            carbonMonoxide: current.number("carbon_monoxide"), nitrogenDioxide: current.number("nitrogen_dioxide"),
-            sulphurDioxide: current.number("sulphur_dioxide"), ozone: current.number("ozone"), units: units,
-            hourly: try hourlyPM(document["hourly"], utcOffset: offset, service: service))
+            latitude: latitude, longitude: longitude,
+            elevation: try document.number("elevation", in: ranges.elevation, path: "", service: service),
+            usAQI: try aqi("us_aqi"), usAQIPM25: try aqi("us_aqi_pm2_5"), usAQIPM10: try aqi("us_aqi_pm10"),
+            pm25: try concentration("pm2_5", ranges.particulate), pm10: try concentration("pm10", ranges.particulate),
+            carbonMonoxide: try concentration("carbon_monoxide", ranges.carbonMonoxide),
+            nitrogenDioxide: try concentration("nitrogen_dioxide", ranges.gas),
+            sulphurDioxide: try concentration("sulphur_dioxide", ranges.gas), ozone: try concentration("ozone", ranges.gas),
+            units: units, hourly: try hourlyPM(document["hourly"], utcOffset: offset, times: times, service: service))
     }
 
-    /// The `hourly` block's `time`, `pm2_5` and `pm10` arrays as model values.
-    static func hourlyPM(_ block: JSONValue?, utcOffset: Int, service: String) throws(OpenMeteoError) -> [ModelPM] {
-        guard let block, let times = block.list("time") else { return [] }
-        let pm25 = block["pm2_5"]?.numbers ?? []
-        let pm10 = block["pm10"]?.numbers ?? []
+    /// The `hourly` block's `time`, `pm2_5` and `pm10` arrays as model values, range-checked like `current`.
+    static func hourlyPM(
+        _ block: JSONValue?, utcOffset: Int, times: ClosedRange<Date> = PlausibleRanges.times(now: nil), service: String
+    ) throws(OpenMeteoError) -> [ModelPM] {
+        guard let block, let list = block.list("time") else { return [] }
+        let range = PlausibleRanges.particulate
+        let pm25 = try block.numbers("pm2_5", in: range, path: "hourly", service: service) ?? []
+        let pm10 = try block.numbers("pm10", in: range, path: "hourly", service: service) ?? []
         var result: [ModelPM] = []
-        for (index, value) in times.enumerated() {
+        for (index, value) in list.enumerated() {
             guard let time = OpenMeteoTime.date(value, utcOffset: utcOffset) else {
                 throw OpenMeteoResponse.invalid(service, "`hourly.time[\(index)]` is not a time")
             }
             result.append(ModelPM(
-                time: time, pm25: index < pm25.count ? pm25[index] : nil, pm10: index < pm10.count ? pm10[index] : nil))
+                time: try time.checked(times, field: "hourly.time[\(index)]", service: service),
+                pm25: index < pm25.count ? pm25[index] : nil, pm10: index < pm10.count ? pm10[index] : nil))
         }
         return result
     }

@@ -1,4 +1,5 @@
 public import FoundationEssentials
+public import HTTPClient
 public import JSON
 import AirQuality
 
@@ -65,9 +66,18 @@ public struct CitiesAirQuality: Sendable, Hashable {
     /// `{"cities": [...]}` (see docs/openmeteo.md).
     public var json: JSONValue { ["cities": .array(cities.map(\.json))] }
 
+    /// Reads a batched answer for `places` as ``OpenMeteoClient/cities(_:)`` does (status, JSON, order,
+    /// every value's range).
+    public static func parse(_ response: HTTPResponse, places: [NamedPlace], now: Date? = nil)
+        throws(OpenMeteoError) -> CitiesAirQuality
+    {
+        let service = "cities"
+        return try decode(OpenMeteoResponse.documents(response, service: service), places: places, service: service, now: now)
+    }
+
     /// Matches the answer to `places` by position: an array of as many objects (the first without
     /// `location_id`, the others with their 0-based position), or one bare object for one place.
-    static func decode(_ documents: [JSONValue], places: [NamedPlace], service: String)
+    static func decode(_ documents: [JSONValue], places: [NamedPlace], service: String, now: Date? = nil)
         throws(OpenMeteoError) -> CitiesAirQuality
     {
         guard documents.count == places.count else {
@@ -81,13 +91,27 @@ public struct CitiesAirQuality: Sendable, Hashable {
                 throw OpenMeteoResponse.invalid(
                     service, "element \(position) of the answer has location_id \(locationID); answers are out of order")
             }
-            let offset = document.integer("utc_offset_seconds") ?? 0
+            // Range-checked like the station's own reference (PlausibleRanges), naming the element.
+            let ranges = PlausibleRanges.self
+            let path = "[\(position)]"
+            let offset =
+                try document.integer("utc_offset_seconds", in: ranges.utcOffset, path: path, service: service) ?? 0
             let current = document["current"]
+            let currentPath = "\(path).current"
+            func aqi(_ key: String) throws(OpenMeteoError) -> Int? {
+                try current?.integer(key, in: ranges.usAQI, path: currentPath, service: service)
+            }
+            func pm(_ key: String) throws(OpenMeteoError) -> Double? {
+                try current?.number(key, in: ranges.particulate, path: currentPath, service: service)
+            }
+            let time = try OpenMeteoTime.date(current?["time"], utcOffset: offset)
+                .map { (date: Date) throws(OpenMeteoError) -> Date in
+                    try date.checked(ranges.times(now: now), field: "\(currentPath).time", service: service)
+                }
             cities.append(CityAirQuality(
-                place: place, time: OpenMeteoTime.date(current?["time"], utcOffset: offset),
-                timezone: document.text("timezone"), usAQI: current?.integer("us_aqi"),
-                usAQIPM25: current?.integer("us_aqi_pm2_5"), usAQIPM10: current?.integer("us_aqi_pm10"),
-                pm25: current?.number("pm2_5"), pm10: current?.number("pm10")))
+                place: place, time: time, timezone: document.text("timezone"), usAQI: try aqi("us_aqi"),
+                usAQIPM25: try aqi("us_aqi_pm2_5"), usAQIPM10: try aqi("us_aqi_pm10"), pm25: try pm("pm2_5"),
+                pm10: try pm("pm10")))
         }
         return CitiesAirQuality(cities: cities)
     }

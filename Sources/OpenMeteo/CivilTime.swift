@@ -1,3 +1,4 @@
+import AirQuality
 public import FoundationEssentials
 import JSON
 
@@ -21,7 +22,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     /// The UTC calendar date of `date` shifted by `utcOffset` seconds.
     public init(_ date: Date, utcOffset: Int = 0) {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + utcOffset
+        let seconds = Int(flooringTime: date.timeIntervalSince1970) + utcOffset
         let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
         (year, month, day) = Self.civil(fromDays: days)
     }
@@ -113,7 +114,7 @@ enum OpenMeteoTime {
 
     /// `YYYY-MM-DDTHH:MM:SSZ`.
     static func utcText(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let seconds = Int(flooringTime: date.timeIntervalSince1970)
         let day = CivilDate(date)
         let secondOfDay = ((seconds % 86_400) + 86_400) % 86_400
         return day.description + "T" + CivilDate.pad(secondOfDay / 3600, 2) + ":"

@@ -19,7 +19,7 @@ public struct GeoCoordinate: Sendable, Hashable, Codable {
     var longitudeText: String { Self.text(longitude) }
 
     static func text(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : "\(value)"
+        abs(value) < 1e9 ? Int(exactly: value).map { String($0) } ?? "\(value)" : "\(value)"
     }
 }
 

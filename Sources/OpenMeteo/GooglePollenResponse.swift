@@ -1,3 +1,4 @@
+import AirQuality
 import JSON
 
 /// The Breeze app's pollen proxy: Google's Pollen API `forecast:lookup` response, passed through.
@@ -18,19 +19,26 @@ enum GooglePollenResponse {
                 kind: .noData, service: service, message: "the proxy sent no `dailyInfo` (no pollen data for this place)")
         }
         var items: [PollenItem] = []
-        for type in today.list("pollenTypeInfo") ?? [] {
-            guard let item = item(type, kind: .type) else { continue }
+        for (position, type) in (today.list("pollenTypeInfo") ?? []).enumerated() {
+            let path = "dailyInfo[0].pollenTypeInfo[\(position)].indexInfo"
+            guard let item = try item(type, kind: .type, path: path, service: service) else { continue }
             items.append(item)
         }
-        for plant in today.list("plantInfo") ?? [] {
-            guard let item = item(plant, kind: .plant) else { continue }
+        for (position, plant) in (today.list("plantInfo") ?? []).enumerated() {
+            let path = "dailyInfo[0].plantInfo[\(position)].indexInfo"
+            guard let item = try item(plant, kind: .plant, path: path, service: service) else { continue }
             items.append(item)
         }
         return PollenReport(
             source: .pollenProxy, date: date(today["date"]), regionCode: document.text("regionCode"), items: items)
     }
 
-    private static func item(_ info: JSONValue, kind: PollenItem.Kind) -> PollenItem? {
+    /// Google's Universal Pollen Index runs from 0 (none) to 5 (very high).
+    static let indexRange: ClosedRange<Int> = 0...5
+
+    private static func item(
+        _ info: JSONValue, kind: PollenItem.Kind, path: String, service: String
+    ) throws(OpenMeteoError) -> PollenItem? {
         guard let code = info.text("code") else { return nil }
         let index = info["indexInfo"]
         let description = info["plantDescription"]
@@ -43,7 +51,7 @@ enum GooglePollenResponse {
         return PollenItem(
             code: code, name: displayNameFixes[code] ?? info.text("displayName") ?? code, kind: kind,
             pollenType: kind == .type ? code : description?.text("type"), inSeason: inSeason,
-            value: index?.integer("value"), category: index?.text("category"),
+            value: try index?.integer("value", in: indexRange, path: path, service: service), category: index?.text("category"),
             indexDescription: index?.text("indexDescription"), color: color(index?["color"]), concentration: nil,
             healthRecommendations: recommendations, family: description?.text("family"),
             season: description?.text("season"), appearance: description?.text("specialColors"),
@@ -56,7 +64,7 @@ enum GooglePollenResponse {
         let hex = Array("0123456789abcdef")
         var text = "#"
         for component in ["red", "green", "blue"] {
-            let byte = Int((min(1, max(0, value.number(component) ?? 0)) * 255).rounded())
+            let byte = Int(clampingRounded: min(1, max(0, value.number(component) ?? 0)) * 255)
             text.append(hex[byte >> 4])
             text.append(hex[byte & 0x0F])
         }

@@ -27,9 +27,15 @@ public struct HumidityReading: Sendable, Hashable {
         else {
             throw OpenMeteoResponse.invalid(service, "the answer has no `current` block with a time")
         }
-        guard let humidity = current.number("relative_humidity_2m"), (0...100).contains(humidity) else {
+        let ranges = PlausibleRanges.self
+        guard
+            let humidity = try current.number(
+                "relative_humidity_2m", in: ranges.relativeHumidity, path: "current", service: service)
+        else {
             throw OpenMeteoError(kind: .noData, service: service, message: "no relative_humidity_2m in the answer")
         }
-        return HumidityReading(time: time, relativeHumidity: humidity, temperature: current.number("temperature_2m"))
+        return HumidityReading(
+            time: time, relativeHumidity: humidity,
+            temperature: try current.number("temperature_2m", in: ranges.temperature, path: "current", service: service))
     }
 }

@@ -1,3 +1,4 @@
+import AirQuality
 public import FoundationEssentials
 public import JSON
 
@@ -20,7 +21,7 @@ extension CachedValue where Value: JSONRepresentable {
         var pairs: [(key: String, value: JSONValue)] = [
             ("available", .bool(value != nil)),
             ("fetched_at", JSONValue(fetchedAt.map(OpenMeteoTime.utcText))),
-            ("age_s", JSONValue(age(at: now).map { Int($0.rounded(.down)) })),
+            ("age_s", JSONValue(age(at: now).map { Int(clampingRounded: $0, .down) })),
             ("error", JSONValue(error)),
         ]
         if case .object(let body) = value?.json ?? Value.unavailableJSON {

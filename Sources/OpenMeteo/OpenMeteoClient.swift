@@ -1,3 +1,4 @@
+public import Clocks
 public import HTTPClient
 import JSON
 
@@ -7,18 +8,24 @@ public struct OpenMeteoClient: Sendable {
     /// Where the requests go.
     public let endpoints: OpenMeteoEndpoints
     private let transport: any HTTPTransport
+    /// The station's clock: a model time more than ``PlausibleRanges/futureSlack`` after it is rejected.
+    /// Without one only the fixed bounds apply (2013 to 2100).
+    private let clock: (any StationClock)?
 
     /// A client sending through `transport` (normally a ``RetryingHTTPTransport`` over a ``CurlHTTPClient``).
-    public init(transport: any HTTPTransport, endpoints: OpenMeteoEndpoints = .publicDefaults) {
+    public init(
+        transport: any HTTPTransport, endpoints: OpenMeteoEndpoints = .publicDefaults, clock: (any StationClock)? = nil
+    ) {
         self.transport = transport
         self.endpoints = endpoints
+        self.clock = clock
     }
 
     /// Current air quality at `place`, with the hourly PM of yesterday and today.
     public func currentAirQuality(at place: GeoCoordinate) async throws(OpenMeteoError) -> AirQualityReading {
         let service = "air quality"
         let response = try await send(OpenMeteoRequests.currentAirQuality(endpoints, at: place), service: service)
-        return try AirQualityReading.decode(OpenMeteoResponse.object(response, service: service), service: service)
+        return try AirQualityReading.parse(response, now: clock?.now)
     }
 
     /// Current air quality of every place in one request, matched by position. No places, no request.
@@ -26,8 +33,7 @@ public struct OpenMeteoClient: Sendable {
         guard !places.isEmpty else { return CitiesAirQuality(cities: []) }
         let service = "cities"
         let response = try await send(OpenMeteoRequests.cities(endpoints, places.map(\.coordinate)), service: service)
-        return try CitiesAirQuality.decode(
-            OpenMeteoResponse.documents(response, service: service), places: places, service: service)
+        return try CitiesAirQuality.parse(response, places: places, now: clock?.now)
     }
 
     /// Places named like `name` (up to 5, English names). A name shorter than 2 characters (after trimming
@@ -56,7 +62,10 @@ public struct OpenMeteoClient: Sendable {
         let response = try await send(
             OpenMeteoRequests.dailyMaximumTemperature(endpoint, at: place, on: day), service: service)
         let document = try OpenMeteoResponse.object(response, service: service)
-        guard let daily = document["daily"], let values = daily["temperature_2m_max"]?.numbers else {
+        guard let daily = document["daily"],
+            let values = try daily.numbers(
+                "temperature_2m_max", in: PlausibleRanges.temperature, path: "daily", service: service)
+        else {
             throw OpenMeteoResponse.invalid(service, "the answer has no `daily.temperature_2m_max`")
         }
         return values.first ?? nil

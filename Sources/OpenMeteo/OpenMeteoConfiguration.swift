@@ -1,4 +1,5 @@
 import Clocks
+import Diagnostics
 public import Configuration
 public import HTTPClient
 public import JSON
@@ -114,7 +115,7 @@ public struct OpenMeteoConfiguration: Sendable, Hashable {
         let rest = text.dropFirst(scheme)
         guard scheme > 0, let first = rest.first, first != "/", !text.contains(where: { $0 == " " || $0.isNewline })
         else {
-            section.record(.mismatch(section.keyPath(key), expected: "an http:// or https:// URL", found: ConfigSection.describe(.string(text))))
+            section.record(.mismatch(section.keyPath(key), expected: "an http:// or https:// URL", found: ConfigSection.describe(.string(URLRedaction.redact(text)))))
             return nil
         }
         return text

@@ -1,3 +1,4 @@
+import Diagnostics
 public import HTTPClient
 
 /// Why an Open-Meteo request gave no result. The description names the service and says what went wrong,
@@ -41,4 +42,11 @@ public struct OpenMeteoError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     public var description: String { "\(service): \(message)" }
+
+    /// This error with the secrets of `url` (``URLRedaction``) taken out of its message.
+    func scrubbing(secretsOf url: String) -> OpenMeteoError {
+        OpenMeteoError(
+            kind: kind, service: service, message: URLRedaction.scrub(message, secretsOf: url), status: status,
+            transportError: transportError)
+    }
 }

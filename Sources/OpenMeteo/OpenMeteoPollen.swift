@@ -31,12 +31,16 @@ enum OpenMeteoPollen {
         guard let current = document["current"], case .object = current else {
             throw OpenMeteoResponse.invalid(service, "the answer has no `current` block")
         }
-        let items = plants.compactMap { plant -> PollenItem? in
-            guard let value = current.number(plant.variable) else { return nil }
-            return PollenItem(
+        var items: [PollenItem] = []
+        for plant in plants {
+            let range = PlausibleRanges.pollen
+            guard let value = try current.number(plant.variable, in: range, path: "current", service: service) else {
+                continue
+            }
+            items.append(PollenItem(
                 code: plant.code, name: plant.name, kind: .plant, pollenType: plant.type, inSeason: nil, value: nil,
                 category: category(value, type: plant.type), indexDescription: nil, color: nil, concentration: value,
-                healthRecommendations: [], family: nil, season: nil, appearance: nil, picture: nil)
+                healthRecommendations: [], family: nil, season: nil, appearance: nil, picture: nil))
         }
         guard !items.isEmpty else {
             throw OpenMeteoError(

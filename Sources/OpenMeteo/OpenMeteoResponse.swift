@@ -1,3 +1,4 @@
+import AirQuality
 import HTTPClient
 import JSON
 
@@ -36,8 +37,17 @@ enum OpenMeteoResponse {
         return document
     }
 
-    /// Checks the status and parses the body.
+    /// Checks the status and parses the body. A message quoting the body (a proxy's reason that echoes the
+    /// request) has the URL's secrets scrubbed out.
     static func parse(_ response: HTTPResponse, service: String) throws(OpenMeteoError) -> JSONValue {
+        do {
+            return try parseBody(response, service: service)
+        } catch {
+            throw error.scrubbing(secretsOf: response.url)
+        }
+    }
+
+    private static func parseBody(_ response: HTTPResponse, service: String) throws(OpenMeteoError) -> JSONValue {
         guard response.isSuccess else { throw statusError(response, service: service) }
         let document: JSONValue
         do {
@@ -106,9 +116,10 @@ extension JSONValue {
         return value
     }
 
-    /// The number at `key` rounded to an integer (AQI values), nil otherwise.
+    /// The number at `key` rounded to an integer (ids, populations, dates), nil otherwise (also beyond
+    /// ±10^12, which no such field reaches).
     func integer(_ key: String) -> Int? {
-        number(key).flatMap { abs($0) < 1e12 ? Int($0.rounded()) : nil }
+        number(key).flatMap { abs($0) < 1e12 ? Int(rounding: $0) : nil }
     }
 
     /// The string at `key`.

@@ -1,3 +1,4 @@
+import AirQuality
 public import Clocks
 public import Diagnostics
 public import FoundationEssentials
@@ -93,7 +94,7 @@ public final class PeriodicRefresh<Value: Sendable>: Sendable {
             }
         }
         if let error = snapshot.error {
-            let age = snapshot.age(at: now).map { ", keeping the value of \(Int($0)) s ago" } ?? ""
+            let age = snapshot.age(at: now).map { ", keeping the value of \(Int(clampingRounded: $0, .towardZero)) s ago" } ?? ""
             logger.log(.warning, every: .seconds(3600), key: "refresh-failed-\(name)", "\(name): \(error)\(age)")
         } else if recovered {
             logger.notice("\(name): reachable again")

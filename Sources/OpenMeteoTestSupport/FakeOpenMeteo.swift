@@ -23,6 +23,8 @@ public final class FakeOpenMeteo: Sendable {
         case oversized(Int)
         /// The connection closed without an answer.
         case dropConnection
+        /// A 200 with this JSON text instead of the normal answer (hostile values: 1e19, -1, 99999, ...).
+        case json(String)
     }
 
     private struct State {
@@ -100,6 +102,8 @@ public final class FakeOpenMeteo: Sendable {
             var response = normal
             response.closeWithoutResponse = true
             return response
+        case .json(let text):
+            return .json(text)
         }
     }
 

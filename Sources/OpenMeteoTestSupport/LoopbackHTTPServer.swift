@@ -125,13 +125,18 @@ private final class Listener: @unchecked Sendable {
             return !state.stopped
         }
         guard first else { return }
+        // Only shut the socket down here: that wakes a blocked accept(2) and fails every later one with EINVAL.
+        // The accept thread closes the descriptor when it leaves its loop. Closing it here let the accept
+        // thread, between its stopped check and accept(2), call accept on the same descriptor number after
+        // another server (a libmicrohttpd endpoint under test) had been given it, stealing that server's
+        // connections: the "accept stall" the HTTP limit tests saw under suite load.
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     private var isStopped: Bool { state.withLock { $0.stopped } }
 
     private func acceptLoop() {
+        defer { close(listener) }
         while !isStopped {
             let connection = accept(listener, nil, nil)
             if connection < 0 {

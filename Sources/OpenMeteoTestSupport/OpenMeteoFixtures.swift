@@ -44,6 +44,21 @@ public enum OpenMeteoFixtures {
             """
     }
 
+    /// ``currentAirQuality(latitude:longitude:)`` with values of its `current` block replaced, e.g.
+    /// `["pm2_5": "1e19"]` or `["time": "\"1999-01-01T00:00\""]` (the JSON text of each new value).
+    public static func currentAirQuality(replacingCurrent values: [String: String]) -> String {
+        var text = currentAirQuality()
+        guard let current = text.range(of: "\"current\":{") else { return text }
+        for (key, value) in values {
+            // The key inside `current` (after "current":{), not the same key of `current_units` or `hourly`.
+            let pattern = "\"\(key)\":"
+            guard let start = text.range(of: pattern, range: current.upperBound..<text.endIndex) else { continue }
+            let end = text[start.upperBound...].firstIndex(where: { $0 == "," || $0 == "}" }) ?? text.endIndex
+            text.replaceSubrange(start.upperBound..<end, with: value)
+        }
+        return text
+    }
+
     /// US AQI of city `i` in a batched answer: 40, 55, 70, ...
     public static func cityAQI(_ index: Int) -> Int { 40 + 15 * index }
 

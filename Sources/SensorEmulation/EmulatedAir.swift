@@ -1,3 +1,4 @@
+import AirQuality
 public import FoundationEssentials
 
 #if canImport(Glibc)
@@ -37,7 +38,8 @@ public struct EmulatedAir: Sendable, Hashable {
         self.pm10 = coarse
         pm4 = pm25 + (coarse - pm25) * 0.4
         pm25CF1 = pm25 <= 30 ? pm25 : 30 + (pm25 - 30) * 1.5
-        let n03 = Int((pm25 * 110 + 150).rounded())
+        // Clamped well inside Int so the divisions below and the frame encoder see a sane count.
+        let n03 = Int(clampingRounded: min(pm25 * 110 + 150, 1e9))
         let n05 = n03 / 3
         let n10 = n05 / 4
         let n25 = n10 / 6

@@ -1,3 +1,4 @@
+import AirQuality
 public import FoundationEssentials
 public import Sensors
 
@@ -131,7 +132,7 @@ public struct HoneywellDevice: SerialDeviceModel {
     private func reading(at now: Date) -> HoneywellReading {
         let air = scenario.air(at: now, start: start)
         let scale = Double(coefficient) / 100
-        let value = { (number: Double) in Int((number * scale).rounded()) }
+        let value = { (number: Double) in Int(clampingRounded: number * scale) }
         return HoneywellReading(
             source: .readReply, pm1: variant == .c0 ? value(air.pm1) : nil, pm25: value(air.pm25),
             pm4: variant == .c0 ? value(air.pm4) : nil, pm10: value(air.pm10))

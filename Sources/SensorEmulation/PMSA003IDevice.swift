@@ -1,3 +1,4 @@
+import AirQuality
 public import FoundationEssentials
 public import Sensors
 
@@ -54,7 +55,7 @@ public struct PMSA003IDevice: I2CDeviceModel {
             // The sensor updates once a second: the frame is that of the current second.
             let second = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
             let air = scenario.air(at: second, start: start)
-            let value = { (number: Double) in Int(number.rounded()) }
+            let value = { (number: Double) in Int(clampingRounded: number) }
             frame = PlantowerFrame.make(
                 variant: .standard, pm1CF1: value(air.pm1), pm25CF1: value(air.pm25CF1), pm10CF1: value(air.pm10 * 1.1),
                 pm1: value(air.pm1), pm25: value(air.pm25), pm10: value(air.pm10), counts: air.counts)

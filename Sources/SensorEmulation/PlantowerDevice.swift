@@ -1,3 +1,4 @@
+import AirQuality
 public import FoundationEssentials
 public import Sensors
 
@@ -143,7 +144,7 @@ public struct PlantowerDevice: SerialDeviceModel {
         } else {
             let air = scenario.air(at: now, start: start)
             lastPM25 = air.pm25
-            let value = { (number: Double) in Int(number.rounded()) }
+            let value = { (number: Double) in Int(clampingRounded: number) }
             frame = PlantowerFrame.make(
                 variant: variant, pm1CF1: value(air.pm1), pm25CF1: value(air.pm25CF1), pm10CF1: value(air.pm10 * 1.1),
                 pm1: value(air.pm1), pm25: value(air.pm25), pm10: value(air.pm10), counts: air.counts,

@@ -1,3 +1,4 @@
+import AirQuality
 public import FoundationEssentials
 public import Sensors
 
@@ -133,7 +134,7 @@ public struct SDS011Device: SerialDeviceModel {
 
     private mutating func dataFrame(at now: Date) -> [UInt8] {
         let air = scenario.air(at: now, start: start)
-        let tenths = { (value: Double) in UInt16(clamping: Int((min(value, 999.9) * 10).rounded())) }
+        let tenths = { (value: Double) in UInt16(clampingRounded: min(value, 999.9) * 10) }
         let reading = SDS011Reading(pm25Tenths: tenths(air.pm25), pm10Tenths: tenths(air.pm10), deviceID: deviceID)
         return injector.mangle(reading.bytes, checksumIndex: 8, faults: faults)
     }

@@ -1,3 +1,4 @@
+import AirQuality
 public import FoundationEssentials
 public import Sensors
 
@@ -105,7 +106,7 @@ public struct SPS30Device: I2CDeviceModel {
     /// The index of the newest finished measurement (one per second from 1 s after the start), or -1.
     private func newestMeasurement(at now: Date) -> Int {
         guard mode == .measuring, let since = measuringSince, !faults.stalled else { return -1 }
-        return Int(now.timeIntervalSince(since).rounded(.down)) - 1
+        return Int(flooringTime: now.timeIntervalSince(since)) - 1
     }
 
     public mutating func read(count: Int, at now: Date) throws(TransportError) -> [UInt8] {

@@ -1,3 +1,4 @@
+import AirQuality
 import FoundationEssentials
 
 /// What a driver shares with readers on other tasks, kept under its mutex.
@@ -27,7 +28,7 @@ struct DriverState: Sendable {
         let canGoStale = base.state == .ok || (base.state == .warmingUp && warmingOver)
         if canGoStale, age > staleAfter.timeInterval {
             health.state = .stale
-            let seconds = Int(age.rounded())
+            let seconds = Int(clampingRounded: age)
             let what =
                 base.lastGoodSample == nil ? "no good sample yet after \(seconds) s" : "no good sample for \(seconds) s"
             health.reason = lastFailure.map { "\(what): \($0)" } ?? what

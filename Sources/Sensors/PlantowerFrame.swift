@@ -1,3 +1,4 @@
+import AirQuality
 /// A Plantower data frame (`42 4D`, length, data words, 16-bit sum), decoded per layout.
 ///
 /// Every integer is big-endian. Mass concentrations are µg/m³; counts are particles per 0.1 L of air.
@@ -166,7 +167,7 @@ public struct PlantowerFrame: Sendable, Hashable {
         put(variant.lengthField, at: 2)
         for (index, value) in [pm1CF1, pm25CF1, pm10CF1, pm1, pm25, pm10].enumerated() { put(value, at: 4 + 2 * index) }
         for index in 0..<min(variant.countBins, counts.count) { put(counts[index], at: 16 + 2 * index) }
-        let tenths = { (value: Double?) in Int(((value ?? 0) * 10).rounded()) }
+        let tenths = { (value: Double?) in Int(clampingRounded: (value ?? 0) * 10) }
         switch variant {
         case .standard:
             bytes[28] = version

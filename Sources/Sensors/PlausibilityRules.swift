@@ -88,6 +88,6 @@ public enum PlausibilityRules {
     static func format(_ value: Double) -> String {
         guard value.isFinite else { return String(value) }
         let rounded = (value * 1000).rounded() / 1000
-        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+        return abs(rounded) < 1e15 ? Int(exactly: rounded).map { String($0) } ?? String(rounded) : String(rounded)
     }
 }

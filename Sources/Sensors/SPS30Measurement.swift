@@ -1,3 +1,5 @@
+import AirQuality
+
 /// The SPS30's measured values. Values are cumulative (PM2.5 includes PM1.0).
 public struct SPS30Measurement: Sendable, Hashable {
     /// Mass concentration PM1.0, µg/m³.
@@ -77,7 +79,7 @@ public struct SPS30Measurement: Sendable, Hashable {
         case .integer:
             var values = self.values
             values[9] *= 1000
-            return SensirionWords.encode(values.map { UInt16(clamping: Int(($0.isFinite ? $0 : 0).rounded())) })
+            return SensirionWords.encode(values.map { UInt16(clampingRounded: $0.isFinite ? $0 : 0) })
         }
     }
 

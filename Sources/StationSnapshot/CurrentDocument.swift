@@ -1,3 +1,4 @@
+import AirQuality
 public import JSON
 
 /// `/api/v1/current`: the snapshot as JSON. Every key is always present (`null` when unknown), in a fixed
@@ -12,7 +13,7 @@ public enum CurrentDocument {
             "aqi": aqi(snapshot),
             "indices": IndexDocument.render(snapshot),
             "reference": reference(snapshot),
-            "reconciliation": snapshot.reconciliation?.json ?? .null,
+            "reconciliation": snapshot.reportedReconciliation.json,
             "leds": ["color": JSONValue(snapshot.leds.color?.hex), "pattern": .string(snapshot.leds.pattern)],
         ]
     }
@@ -84,5 +85,6 @@ public enum CurrentDocument {
     /// Concentrations are written to 0.1 µg/m³, the sensors' resolution.
     static func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
     static func hundredths(_ value: Double) -> Double { (value * 100).rounded() / 100 }
-    static func roundedSeconds(_ value: Double) -> Int { Int(value.rounded()) }
+    /// Whole seconds of an age, clamped (a clock stepped by years still gives a number, not a trap).
+    static func roundedSeconds(_ value: Double) -> Int { Int(clampingRounded: value) }
 }

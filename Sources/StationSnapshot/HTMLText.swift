@@ -20,11 +20,11 @@ enum HTMLText {
         return output
     }
 
-    /// A concentration to one decimal, or an em dash.
+    /// A concentration to one decimal, or an em dash. Any finite value is written (beyond 10^15 in Swift's
+    /// exponent form), never converted to an integer type that could trap.
     static func concentration(_ value: Double?) -> String {
         guard let value, value.isFinite else { return "—" }
-        let tenths = (value * 10).rounded() / 10
-        return tenths == tenths.rounded() ? "\(Int(tenths)).0" : "\(tenths)"
+        return DecimalFormatting.fixed(value, decimals: 1)
     }
 
     /// Black or white, whichever reads better on `color` (WCAG relative luminance).
@@ -46,12 +46,12 @@ enum HTMLText {
         return String(text[start..<text.index(start, offsetBy: 5)])
     }
 
-    /// "42 s", "5 min", "3 h".
+    /// "42 s", "5 min", "3 h"; an absurd age (a clock far off) reads as the largest number, not a crash.
     static func age(_ seconds: Double) -> String {
         switch seconds {
-        case ..<90: "\(Int(seconds.rounded())) s"
-        case ..<5400: "\(Int((seconds / 60).rounded())) min"
-        default: "\(Int((seconds / 3600).rounded())) h"
+        case ..<90: "\(Int(clampingRounded: seconds)) s"
+        case ..<5400: "\(Int(clampingRounded: seconds / 60)) min"
+        default: "\(Int(clampingRounded: seconds / 3600)) h"
         }
     }
 }

@@ -1,4 +1,5 @@
 public import FoundationEssentials
+import AirQuality
 
 /// The bucket size of a history series. Raw values are the `resolution` parameter.
 public enum HistoryResolution: String, Sendable, CaseIterable, Hashable {
@@ -81,7 +82,7 @@ public struct HistoryQuery: Sendable, Hashable {
                 "from (\(ISO8601Time.format(from))) must be before to (\(ISO8601Time.format(to)))")
         }
         guard to.timeIntervalSince(from) <= resolution.maximumRange else {
-            let days = Int(resolution.maximumRange / 86_400)
+            let days = Int(clampingRounded: resolution.maximumRange / 86_400, .down)
             let coarser = resolution == .minute ? "; use resolution=hour for longer ranges"
                 : resolution == .hour ? "; use resolution=day for longer ranges" : ""
             throw HistoryQueryError("the range is too long for resolution=\(resolution.rawValue): at most \(days) days\(coarser)")

@@ -1,10 +1,16 @@
+import AirQuality
 public import FoundationEssentials
 
 /// ISO 8601 / RFC 3339 times in UTC, written and read without locale or calendar machinery.
 public enum ISO8601Time {
-    /// `2025-03-01T12:00:00Z` (whole seconds, rounded down).
+    /// Seconds of 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z: the years four digits can write.
+    static let writableSeconds: ClosedRange<Int64> = -62_167_219_200...253_402_300_799
+
+    /// `2025-03-01T12:00:00Z` (whole seconds, rounded down). A time outside the years 0000-9999 (a date
+    /// derived from a hostile age) is written as the nearest of those, not trapped on.
     public static func format(_ date: Date) -> String {
-        let total = Int64(date.timeIntervalSince1970.rounded(.down))
+        let total = Int64(clampingRounded: date.timeIntervalSince1970, .down)
+            .clamped(to: writableSeconds)
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
         let secondsOfDay = total - days * 86_400
         let (year, month, day) = civil(fromDays: days)
@@ -108,4 +114,9 @@ public enum ISO8601Time {
         let month = mp < 10 ? mp + 3 : mp - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
+}
+
+extension Comparable {
+    /// `self` moved into `range`.
+    func clamped(to range: ClosedRange<Self>) -> Self { min(max(self, range.lowerBound), range.upperBound) }
 }

@@ -212,9 +212,10 @@ public enum OpenAPIDocument {
                     ("pm2_5", concentration), ("pm10", concentration), ("ozone", concentration),
                     ("nitrogen_dioxide", concentration), ("sulphur_dioxide", concentration), ("carbon_monoxide", concentration),
                 ])),
-                ("reconciliation", nullableObject([
+                ("reconciliation", object([
                     ("state", strings(ReconciliationState.allCases.map(\.rawValue))),
                     ("suspect_reason", strings(SuspectReason.allCases.map(\.rawValue), nullable: true)),
+                    ("reason", ["type": "string"]),
                     ("explanation", ["type": "string"]),
                     ("pm2_5", comparison), ("pm10", comparison),
                     ("local_aqi_24h", nullable("integer")), ("reference_aqi_24h", nullable("integer")),

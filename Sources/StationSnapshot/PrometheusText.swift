@@ -43,7 +43,7 @@ public enum PrometheusText {
     public static func formatValue(_ value: Double) -> String {
         if value.isNaN { return "NaN" }
         if value.isInfinite { return value > 0 ? "+Inf" : "-Inf" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        if abs(value) < 1e15, let whole = Int64(exactly: value) { return String(whole) }
         return "\(value)"
     }
 

@@ -3,11 +3,13 @@ public import JSON
 
 extension Reconciliation {
     /// The `reconciliation` block of `/api/v1/current` (see docs/reconciliation.md): every key always present,
-    /// concentrations in µg/m³ to 0.1, ratios to 0.01, ages in whole seconds.
+    /// concentrations in µg/m³ to 0.1, ratios to 0.01, ages in whole seconds. `reason` and `explanation` are the same
+    /// sentence: why the state is what it is (`reason` is the name the other blocks use).
     public var json: JSONValue {
         [
             "state": .string(state.rawValue),
             "suspect_reason": JSONValue(suspectReason?.rawValue),
+            "reason": .string(explanation),
             "explanation": .string(explanation),
             "pm2_5": pm25?.json ?? .null,
             "pm10": pm10?.json ?? .null,
@@ -16,7 +18,7 @@ extension Reconciliation {
             "aqi_difference": JSONValue(aqiDifference),
             "long_run_ratio": JSONValue(longRunRatio.map { ($0 * 100).rounded() / 100 }),
             "long_run_hours": .number(Double(longRunHours)),
-            "reference_age_s": JSONValue(referenceAge.map { Int($0.rounded(.down)) }),
+            "reference_age_s": JSONValue(referenceAge.map { Int(clampingRounded: $0, .down) }),
             "reference_error": JSONValue(referenceError),
             "evaluated_at": .string(ISO8601Time.format(evaluatedAt)),
         ]
@@ -46,7 +48,7 @@ extension AQISelection {
             "aqi": JSONValue(aqi),
             "level": JSONValue(level?.rawValue),
             "reason": .string(reason),
-            "reference_age_s": JSONValue(referenceAge.map { Int($0.rounded(.down)) }),
+            "reference_age_s": JSONValue(referenceAge.map { Int(clampingRounded: $0, .down) }),
         ]
     }
 }

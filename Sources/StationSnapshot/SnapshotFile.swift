@@ -47,9 +47,9 @@ public struct SnapshotFile: Sendable {
             }
         }
         if let aqi = try root.optionalObject("aqi") {
-            if let value = try aqi.number("value") {
+            if let value = try aqi.integer("value") {
                 snapshot.aqi = AQIReading(
-                    value: Int(value), source: try aqi.choice("source", AQISource.self) ?? .local,
+                    value: value, source: try aqi.choice("source", AQISource.self) ?? .local,
                     basis: try aqi.choice("basis", AQIBasis.self) ?? .nowcast,
                     pollutant: try aqi.choice("pollutant", Pollutant.self) ?? .pm2_5,
                     isBeyondIndex: try aqi.bool("beyond_index") ?? false)
@@ -59,8 +59,8 @@ public struct SnapshotFile: Sendable {
                     source: snapshot.aqi?.source ?? .none, aqi: snapshot.aqi?.value, reason: reason, referenceAge: nil)
             }
             snapshot.localIndices = LocalIndices(
-                instant: try aqi.number("instant").map { Int($0) }, nowcast: try aqi.number("nowcast").map { Int($0) },
-                average24h: try aqi.number("avg_24h").map { Int($0) })
+                instant: try aqi.integer("instant"), nowcast: try aqi.integer("nowcast"),
+                average24h: try aqi.integer("avg_24h"))
         }
         if let reference = try root.optionalObject("reference") {
             let status = try reference.string("status") ?? "disabled"
@@ -69,7 +69,7 @@ public struct SnapshotFile: Sendable {
                 let age = try reference.number("age_s") ?? 0
                 reading = ReferenceReading(
                     time: dataTime, fetchedAt: try reference.time("fetched_at") ?? time.addingTimeInterval(-age),
-                    usAQI: try reference.number("us_aqi").map { Int($0) }, pm2_5: try reference.number("pm2_5"),
+                    usAQI: try reference.integer("us_aqi"), pm2_5: try reference.number("pm2_5"),
                     pm10: try reference.number("pm10"), ozone: try reference.number("ozone"),
                     nitrogenDioxide: try reference.number("nitrogen_dioxide"),
                     sulphurDioxide: try reference.number("sulphur_dioxide"),
@@ -96,10 +96,10 @@ public struct SnapshotFile: Sendable {
         }
         snapshot.recentHours = try root.array("chart").map { item throws(SnapshotFileError) in
             guard let start = try item.time("time") else { throw SnapshotFileError("\(item.path).time: required") }
-            return HourlyAQI(start: start, aqi: try item.number("aqi").map { Int($0) }, pm2_5: try item.number("pm2_5"))
+            return HourlyAQI(start: start, aqi: try item.integer("aqi"), pm2_5: try item.number("pm2_5"))
         }
         if let counters = try root.optionalObject("counters") {
-            func count(_ key: String) throws(SnapshotFileError) -> UInt64 { UInt64(max(0, try counters.number(key) ?? 0)) }
+            func count(_ key: String) throws(SnapshotFileError) -> UInt64 { UInt64(max(0, try counters.integer(key) ?? 0)) }
             snapshot.counters = StationCounters(
                 sensorFrames: try count("sensor_frames"), checksumErrors: try count("checksum_errors"),
                 resyncs: try count("resyncs"), referenceFetches: try count("reference_fetches"),
@@ -112,7 +112,7 @@ public struct SnapshotFile: Sendable {
             snapshot.services.climate = block("climate")
         }
         snapshot.services.ticker = try root.array("ticker").map { item throws(SnapshotFileError) in
-            CityAQI(name: try item.string("name") ?? "?", aqi: try item.number("aqi").map { Int($0) })
+            CityAQI(name: try item.string("name") ?? "?", aqi: try item.integer("aqi"))
         }
         for (position, item) in try root.array("indices").enumerated() {
             guard let index = try item.choice("index", AirQualityIndexID.self) else {
@@ -137,8 +137,8 @@ public struct SnapshotFile: Sendable {
                     guard let start = try item.time("time") else { throw SnapshotFileError("\(item.path).time: required") }
                     return HistoryPoint(
                         time: start, pm1_0: try item.number("pm1_0"), pm2_5: try item.number("pm2_5"),
-                        pm10: try item.number("pm10"), aqi: try item.number("aqi").map { Int($0) },
-                        samples: Int(try item.number("samples") ?? 0))
+                        pm10: try item.number("pm10"), aqi: try item.integer("aqi"),
+                        samples: try item.integer("samples") ?? 0)
                 }
             }
         }
@@ -160,15 +160,15 @@ extension SnapshotFile {
                 throw SnapshotFileError("\(pair.path): local and reference are required")
             }
             return PMComparison(
-                pollutant: pollutant, local: local, reference: reference, hours: Int(try pair.number("hours") ?? 1))
+                pollutant: pollutant, local: local, reference: reference, hours: try pair.integer("hours") ?? 1)
         }
         return Reconciliation(
             state: state, suspectReason: try block.choice("suspect_reason", SuspectReason.self),
             explanation: try block.string("explanation") ?? "", pm25: try comparison("pm2_5", .pm2_5),
-            pm10: try comparison("pm10", .pm10), localAQI24h: try block.number("local_aqi_24h").map { Int($0) },
-            referenceAQI24h: try block.number("reference_aqi_24h").map { Int($0) },
+            pm10: try comparison("pm10", .pm10), localAQI24h: try block.integer("local_aqi_24h"),
+            referenceAQI24h: try block.integer("reference_aqi_24h"),
             longRunRatio: try block.number("long_run_ratio"),
-            longRunHours: Int(try block.number("long_run_hours") ?? 0), referenceAge: try block.number("reference_age_s"),
+            longRunHours: try block.integer("long_run_hours") ?? 0, referenceAge: try block.number("reference_age_s"),
             referenceError: try block.string("reference_error"), evaluatedAt: try block.time("evaluated_at") ?? time)
     }
 }
@@ -210,6 +210,16 @@ private struct Reader {
         guard let found = raw(key) else { return nil }
         guard case .number(let number) = found else { throw mismatch(key, "a number") }
         return number
+    }
+
+    /// A number as an integer, truncated (AQI values, counts, hours); beyond ±2^53 it names the key rather
+    /// than trapping in the conversion.
+    func integer(_ key: String) throws(SnapshotFileError) -> Int? {
+        guard let number = try number(key) else { return nil }
+        guard abs(number) <= 9_007_199_254_740_992, let integer = Int(rounding: number, .towardZero) else {
+            throw mismatch(key, "a whole number of at most 2^53")
+        }
+        return integer
     }
 
     func bool(_ key: String) throws(SnapshotFileError) -> Bool? {

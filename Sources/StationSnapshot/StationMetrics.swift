@@ -100,15 +100,15 @@ public enum StationMetrics {
                     kind: .gauge, value: age))
             }
         }
-        let reconciliation = snapshot.reconciliation
+        let reconciliation = snapshot.reportedReconciliation
         families.append(MetricFamily(
             name: "breeze_reconciliation_state",
             help: "Reconciliation of the local sensor against Open-Meteo: 1 for the current state, 0 for the others "
-                + "(all 0 while there is no complete local hour to compare).", kind: .gauge,
+                + "(pending until there is a complete local hour to compare).", kind: .gauge,
             samples: ReconciliationState.allCases.map {
-                MetricSample(labels: [MetricLabel("state", $0.rawValue)], value: $0 == reconciliation?.state ? 1 : 0)
+                MetricSample(labels: [MetricLabel("state", $0.rawValue)], value: $0 == reconciliation.state ? 1 : 0)
             }))
-        if let ratio = reconciliation?.pm25?.ratio {
+        if let ratio = reconciliation.pm25?.ratio {
             families.append(MetricFamily(
                 name: "breeze_reconciliation_ratio",
                 help: "Local PM2.5 hourly means divided by Open-Meteo's over the same hours.", kind: .gauge,

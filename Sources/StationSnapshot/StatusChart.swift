@@ -9,7 +9,9 @@ enum StatusChart {
         guard !recent.isEmpty else { return "" }
         let values = recent.compactMap(\.aqi)
         let top = scaleTop(values.max() ?? 0)
-        let width = 240.0
+        // The chart's width in SVG units, an integer so the labels need no Double → Int conversion.
+        let widthUnits = 240
+        let width = Double(widthUnits)
         let height = 100.0
         let slot = width / 24
         let offset = 24 - recent.count
@@ -28,7 +30,7 @@ enum StatusChart {
         var grid = ""
         for line in gridLines(top: top) {
             let y = height - Double(line) / top * height
-            grid += "<line class=\"grid\" x1=\"0\" x2=\"\(Int(width))\" y1=\"\(StatusPage.format(y))\" y2=\"\(StatusPage.format(y))\"/><text x=\"\(Int(width) + 3)\" y=\"\(StatusPage.format(y + 3))\">\(line)</text>"
+            grid += "<line class=\"grid\" x1=\"0\" x2=\"\(widthUnits)\" y1=\"\(StatusPage.format(y))\" y2=\"\(StatusPage.format(y))\"/><text x=\"\(widthUnits + 3)\" y=\"\(StatusPage.format(y + 3))\">\(line)</text>"
         }
         let summary: String
         if let low = values.min(), let high = values.max(), let last = recent.last(where: { $0.aqi != nil })?.aqi {
@@ -39,7 +41,7 @@ enum StatusChart {
         let first = HTMLText.clock(recent[0].start)
         return """
             <section aria-labelledby="chart-h" class="chart"><h2 id="chart-h">Last 24 hours</h2>
-            <svg id="chart" viewBox="0 -8 262 122" role="img" aria-label="\(summary)">\(grid)\(bars)<text x="0" y="112">\(first) UTC</text><text x="\(Int(width))" y="112" text-anchor="end">now</text></svg>
+            <svg id="chart" viewBox="0 -8 262 122" role="img" aria-label="\(summary)">\(grid)\(bars)<text x="0" y="112">\(first) UTC</text><text x="\(widthUnits)" y="112" text-anchor="end">now</text></svg>
             <p class="sr-only">\(summary)</p>
             </section>
             """

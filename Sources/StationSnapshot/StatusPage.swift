@@ -82,7 +82,7 @@ public enum StatusPage {
         switch reading.basis {
         case .nowcast: averaging = "NowCast (last 12 hours)"
         case .average24h: averaging = "24-hour average"
-        case .instant: averaging = "Latest reading (no hourly data yet)"
+        case .instant: averaging = "10-minute mean (no hourly data yet)"
         }
         let source = reading.source == .local ? "this station's sensor" : "Open-Meteo's regional model (sensor unavailable)"
         return "\(averaging) of \(reading.pollutant.displayName), from \(source)."
@@ -95,14 +95,16 @@ public enum StatusPage {
     }
 
     static func comparison(_ snapshot: StationSnapshot) -> String {
-        let local = snapshot.localIndices.nowcast ?? snapshot.localIndices.instant
+        let nowcast = snapshot.localIndices.nowcast
+        let local = nowcast ?? snapshot.localIndices.instant
+        let localAveraging = nowcast != nil ? "NowCast" : "10-min mean"
         let regional = snapshot.reference.reading?.usAQI
         func cell(_ value: Int?) -> String {
             guard let value else { return "<dd>—</dd>" }
             let level = AQILevel(index: value)
             return "<dd><span class=\"dot\" style=\"background:\(level.color.hex)\" aria-hidden=\"true\"></span>\(value) <small>\(HTMLText.escape(level.text))</small></dd>"
         }
-        let state = snapshot.reconciliation
+        let state = snapshot.reportedReconciliation
         let referenceNote: String
         switch snapshot.reference {
         case .disabled: referenceNote = "Open-Meteo is not configured."
@@ -113,19 +115,16 @@ public enum StatusPage {
         }
         return """
             <section aria-labelledby="cmp-h"><h2 id="cmp-h">Local and regional</h2>
-            <dl class="pair"><div><dt>Station sensor</dt>\(cell(local))</div><div><dt>Regional (Open-Meteo)</dt>\(cell(regional))</div></dl>
+            <dl class="pair"><div><dt>Station sensor <small>\(localAveraging)</small></dt>\(cell(local))</div><div><dt>Regional (Open-Meteo) <small>24 h model</small></dt>\(cell(regional))</div></dl>
             \(reconciliation(state))
             <p class="note">\(HTMLText.escape(referenceNote))</p>
             </section>
             """
     }
 
-    /// The reconciliation verdict in one line: the state and its explanation, or why there is none yet.
-    static func reconciliation(_ result: Reconciliation?) -> String {
-        guard let result else {
-            return "<p id=\"reconciliation\" data-state=\"none\">Agreement: <strong>not checked yet</strong> — "
-                + "the station compares its hourly means with Open-Meteo's once it has a complete hour.</p>"
-        }
+    /// The reconciliation verdict in one line: the state and its explanation (`pending` says why there is none
+    /// yet).
+    static func reconciliation(_ result: Reconciliation) -> String {
         let state = result.state.rawValue
         let suspect = result.suspectReason.map { " (\($0.rawValue.replacingAll("_", with: " ")))" } ?? ""
         return "<p id=\"reconciliation\" data-state=\"\(HTMLText.escape(state))\">Agreement: <strong>"
@@ -166,7 +165,7 @@ public enum StatusPage {
         let corrected = sensor.correction == .none ? "" : " PM2.5 corrected with \(sensor.correction.rawValue)."
         return """
             <section aria-labelledby="pol-h"><h2 id="pol-h">Pollutants</h2>
-            <table id="pollutants"><caption>Concentrations in µg/m³.\(corrected)</caption><thead><tr><th scope="col">Pollutant</th><th scope="col">Station</th><th scope="col">Regional</th></tr></thead><tbody>\(body)</tbody></table>
+            <table id="pollutants"><caption>Concentrations in µg/m³: the station's last sample and Open-Meteo's current model value.\(corrected)</caption><thead><tr><th scope="col">Pollutant</th><th scope="col">Station <small>last sample</small></th><th scope="col">Regional <small>model, now</small></th></tr></thead><tbody>\(body)</tbody></table>
             </section>
             """
     }
@@ -199,7 +198,7 @@ public enum StatusPage {
     static let css = """
         :root{--bg:#f5f5f7;--card:#fff;--fg:#1d1d1f;--muted:#5c5c61;--track:#e5e5ea;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color-scheme:light dark}
         @media (prefers-color-scheme:dark){:root{--bg:#000;--card:#1c1c1e;--fg:#f5f5f7;--muted:#a1a1a6;--track:#3a3a3c}}
-        *{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--fg);line-height:1.45}
+        *{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--fg);line-height:1.45;overflow-wrap:anywhere;word-break:break-word}
         main{max-width:34rem;margin:0 auto;padding:1rem}h1{font-size:1.5rem;margin:.5rem 0 0}h2{font-size:1.05rem;margin:0 0 .5rem}
         section{background:var(--card);border-radius:1rem;padding:1rem 1.25rem;margin:1rem 0}
         .meta,.note,.basis,caption,footer,small{color:var(--muted);font-size:.875rem}
@@ -210,7 +209,7 @@ public enum StatusPage {
         .level{display:inline-block;background:var(--level);color:var(--on-level);border-radius:2rem;padding:.3rem 1rem;font-weight:600;margin:.25rem 0}
         .description{margin:.5rem 0}button{font:inherit;padding:.5rem 1.5rem;border-radius:2rem;border:1px solid var(--muted);background:var(--card);color:var(--fg);cursor:pointer}
         button:focus-visible,a:focus-visible{outline:3px solid #0a84ff;outline-offset:2px}
-        ul{padding-left:1.2rem;margin:0}.pair{display:flex;gap:1rem;margin:0}.pair div{flex:1}dt{color:var(--muted);font-size:.875rem}dd{margin:0;font-size:1.5rem;font-weight:600}
+        ul{padding-left:1.2rem;margin:0}.pair{display:flex;gap:1rem;margin:0}.pair div{flex:1;min-width:0}dt{color:var(--muted);font-size:.875rem}dd{margin:0;font-size:1.5rem;font-weight:600}
         .dot{display:inline-block;width:.7em;height:.7em;border-radius:50%;margin-right:.35em;border:1px solid var(--muted)}
         .health{display:inline-block;width:1.3em;text-align:center;border-radius:50%;font-weight:700;background:#ff9f0a;color:#000}.health.ok{background:#34c759}
         table{width:100%;border-collapse:collapse}caption{text-align:left;caption-side:bottom;padding-top:.4rem}th,td{padding:.3rem .4rem;text-align:right;border-bottom:1px solid var(--track)}th[scope=row],thead th:first-child{text-align:left}
@@ -252,7 +251,7 @@ public enum StatusPage {
 /// Numbers as JSON writes them, for attributes.
 enum JSONValueFormat {
     static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+        abs(value) < 1e15 ? Int64(exactly: value).map { String($0) } ?? "\(value)" : "\(value)"
     }
 }
 

@@ -1,3 +1,4 @@
+import AirQuality
 /// The history database's layout.
 ///
 /// Concentrations, temperature and humidity are stored as integers in hundredths (µg/m³ × 100, °C × 100,
@@ -60,10 +61,10 @@ enum HistorySchema {
 
     static let purgeMinutes = "DELETE FROM minute WHERE minute < ?1"
 
-    /// Hundredths for storage.
+    /// Hundredths for storage; a value beyond what 64 bits of hundredths hold is stored as unknown.
     static func encode(_ value: Double?) -> Int64? {
         guard let value, value.isFinite else { return nil }
-        return Int64((value * 100).rounded())
+        return Int64(rounding: value * 100)
     }
 
     /// Back from hundredths.

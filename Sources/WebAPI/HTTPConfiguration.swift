@@ -5,14 +5,15 @@ public import JSON
 ///
 /// ```json
 /// "http": {"listen": "0.0.0.0:8080", "max_connections": 64, "max_connections_per_ip": 8,
-///          "connection_timeout_s": 10, "connection_memory_kib": 16, "threads": 2}
+///          "connection_timeout_s": 10, "connection_memory_kib": 16, "threads": 2,
+///          "header_timeout_s": 5, "keep_alive_timeout_s": 2}
 /// ```
 /// Every key is optional; `listen` defaults to `0.0.0.0:8080` (`[::]:8080` listens on IPv6 and IPv4).
 public struct HTTPConfiguration: Sendable, Hashable {
     /// `http.listen`.
     public var listen: ListenAddress
     /// `http.max_connections`, `max_connections_per_ip`, `connection_timeout_s`, `connection_memory_kib`,
-    /// `threads`.
+    /// `threads`, `header_timeout_s`, `keep_alive_timeout_s`.
     public var limits: HTTPLimits
 
     /// The defaults: `0.0.0.0:8080` and ``HTTPLimits/standard``.
@@ -41,6 +42,8 @@ public struct HTTPConfiguration: Sendable, Hashable {
         if let value = section.int("connection_timeout_s", in: 1...3600) { limits.connectionTimeoutSeconds = value }
         if let value = section.int("connection_memory_kib", in: 4...1024) { limits.connectionMemoryBytes = value * 1024 }
         if let value = section.int("threads", in: 1...16) { limits.threads = value }
+        if let value = section.int("header_timeout_s", in: 1...3600) { limits.headerTimeoutSeconds = value }
+        if let value = section.int("keep_alive_timeout_s", in: 1...3600) { limits.keepAliveTimeoutSeconds = value }
         if limits.maxConnectionsPerAddress > limits.maxConnections {
             section.record(
                 "max_connections_per_ip",
@@ -62,6 +65,8 @@ public struct HTTPConfiguration: Sendable, Hashable {
             "connection_timeout_s": .number(Double(limits.connectionTimeoutSeconds)),
             "connection_memory_kib": .number(Double(limits.connectionMemoryBytes / 1024)),
             "threads": .number(Double(limits.threads)),
+            "header_timeout_s": .number(Double(limits.headerTimeoutSeconds)),
+            "keep_alive_timeout_s": .number(Double(limits.keepAliveTimeoutSeconds)),
         ]
     }
 }

@@ -1,9 +1,10 @@
 /// The limits the server runs under. libmicrohttpd's own defaults are loose (no inactivity timeout, no
 /// per-address limit, about a thousand connections), so every one is set explicitly.
 ///
-/// Requests trickled one byte at a time are not cut by the inactivity timeout; they are bounded only by the
-/// connection limits. Keep ``maxConnections`` at least four times ``maxConnectionsPerAddress`` so a few
-/// misbehaving hosts cannot take every slot.
+/// The inactivity timeout never cuts a request trickled one byte at a time; ``headerTimeoutSeconds`` does
+/// (from the connection's start, however active), and once ``maxConnections`` are open a new connection takes
+/// the slot of the oldest one still waiting for its headers (``ConnectionWatch``), so slow hosts holding
+/// every slot keep a fresh client out for moments, not for the header deadline.
 public struct HTTPLimits: Sendable, Hashable {
     /// Connections at once, in total. With a thread pool each worker gets an equal share.
     public var maxConnections: Int
@@ -18,18 +19,26 @@ public struct HTTPLimits: Sendable, Hashable {
     public var threads: Int
     /// Connections waiting in the kernel's accept queue.
     public var listenBacklog: Int
+    /// Seconds from a connection's start to the end of its request's headers, however slowly they come.
+    public var headerTimeoutSeconds: Int
+    /// Seconds a kept-alive connection may sit idle after a response before the next request's headers are
+    /// complete; shorter than the inactivity timeout, so idle connections give their slots back first.
+    public var keepAliveTimeoutSeconds: Int
 
-    /// The production defaults: 64 connections, 8 per address, 10 s timeout, 16 KiB per connection,
-    /// 2 threads, backlog 64.
+    /// The production defaults: 64 connections, 8 per address, 10 s inactivity timeout, 16 KiB per
+    /// connection, 2 threads, backlog 64, headers within 5 s, idle keep-alive 2 s.
     public static let standard = HTTPLimits(
         maxConnections: 64, maxConnectionsPerAddress: 8, connectionTimeoutSeconds: 10,
-        connectionMemoryBytes: 16 * 1024, threads: 2, listenBacklog: 64)
+        connectionMemoryBytes: 16 * 1024, threads: 2, listenBacklog: 64, headerTimeoutSeconds: 5,
+        keepAliveTimeoutSeconds: 2)
 
     /// Limits from their values.
     public init(
         maxConnections: Int, maxConnectionsPerAddress: Int, connectionTimeoutSeconds: Int, connectionMemoryBytes: Int,
-        threads: Int, listenBacklog: Int
+        threads: Int, listenBacklog: Int, headerTimeoutSeconds: Int = 5, keepAliveTimeoutSeconds: Int = 2
     ) {
+        self.headerTimeoutSeconds = headerTimeoutSeconds
+        self.keepAliveTimeoutSeconds = keepAliveTimeoutSeconds
         self.maxConnections = maxConnections
         self.maxConnectionsPerAddress = maxConnectionsPerAddress
         self.connectionTimeoutSeconds = connectionTimeoutSeconds

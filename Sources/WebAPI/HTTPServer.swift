@@ -42,9 +42,12 @@ public final class HTTPServer: Sendable {
         }
         guard limits.connectionMemoryBytes >= 4096 else { throw .invalidLimits("connection memory below 4 KiB") }
         guard limits.connectionTimeoutSeconds >= 0 else { throw .invalidLimits("negative timeout") }
+        guard limits.headerTimeoutSeconds >= 1, limits.keepAliveTimeoutSeconds >= 1 else {
+            throw .invalidLimits("header and keep-alive timeouts below 1 s")
+        }
         self.address = address
         self.limits = limits
-        self.context = try ServerContext(routes: routes, logger: logger)
+        self.context = try ServerContext(routes: routes, limits: limits, logger: logger)
     }
 
     deinit {
@@ -95,6 +98,7 @@ private final class RunningDaemon: @unchecked Sendable {
     private let options: UnsafeMutablePointer<breeze_http_options>
     private let socketAddress: UnsafeMutableRawPointer
     private let context: Unmanaged<ServerContext>
+    private let reaper: ConnectionReaper
     let port: UInt16
 
     init(address: ListenAddress, limits: HTTPLimits, context: ServerContext) throws(HTTPServerError) {
@@ -115,7 +119,8 @@ private final class RunningDaemon: @unchecked Sendable {
             to: breeze_http_options(
                 flags: UInt32(flags),
                 address: socketAddress.assumingMemoryBound(to: sockaddr.self),
-                connection_limit: UInt32(limits.maxConnections),
+                // Room above the limit for the connection that takes a slow client's slot (ConnectionWatch).
+                connection_limit: UInt32(limits.maxConnections + max(limits.maxConnectionsPerAddress, limits.threads)),
                 per_ip_connection_limit: UInt32(limits.maxConnectionsPerAddress),
                 connection_timeout_s: UInt32(limits.connectionTimeoutSeconds),
                 connection_memory_limit: limits.connectionMemoryBytes,
@@ -123,6 +128,8 @@ private final class RunningDaemon: @unchecked Sendable {
                 thread_pool_size: UInt32(limits.threads),
                 listen_backlog: UInt32(limits.listenBacklog),
                 client_discipline: 1,
+                uri_hook: requestTargetHook,
+                connection_hook: connectionHook,
                 log_sink: errorLogSink,
                 log_context: contextPointer))
         context.lastLogMessage.withLock { $0 = nil }
@@ -141,6 +148,7 @@ private final class RunningDaemon: @unchecked Sendable {
         self.options = options
         self.socketAddress = socketAddress
         self.context = retained
+        self.reaper = ConnectionReaper(watch: context.watch)
         let bound = breeze_http_bound_port(started)
         self.port = bound != 0 ? bound : address.port
     }
@@ -153,6 +161,7 @@ private final class RunningDaemon: @unchecked Sendable {
     func stop() {
         guard let daemon else { return }
         self.daemon = nil
+        reaper.stop()
         MHD_stop_daemon(daemon)
         options.deinitialize(count: 1)
         options.deallocate()

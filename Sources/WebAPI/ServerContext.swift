@@ -16,11 +16,15 @@ final class ServerContext: Sendable {
     let methodNotAllowed: PreparedResponse
     let notReady: PreparedResponse
     let internalError: PreparedResponse
+    let nulInTarget: PreparedResponse
     let logger: Logger
+    /// Header and keep-alive deadlines, and room for a fresh client when slow ones hold every slot.
+    let watch: ConnectionWatch
     /// The last message libmicrohttpd logged, to explain a failed start.
     let lastLogMessage = Mutex<String?>(nil)
 
-    init(routes: [Route], logger: Logger) throws(HTTPServerError) {
+    init(routes: [Route], limits: HTTPLimits, logger: Logger) throws(HTTPServerError) {
+        self.watch = ConnectionWatch(limits: limits)
         var seen: Set<String> = []
         for route in routes where !seen.insert(route.path).inserted { throw .duplicateRoute(route.path) }
         self.table = RouteTable(routes)
@@ -34,12 +38,15 @@ final class ServerContext: Sendable {
                 .error(405, "method not allowed: this endpoint is read-only (GET and HEAD)", headers: allow),
                 allowsAnyOrigin: true),
             let notReady = PreparedResponse(.error(503, "not ready: nothing published yet"), allowsAnyOrigin: true),
-            let internalError = PreparedResponse(.error(500, "internal error"), allowsAnyOrigin: true)
+            let internalError = PreparedResponse(.error(500, "internal error"), allowsAnyOrigin: true),
+            let nulInTarget = PreparedResponse(
+                .error(400, "bad request: the request target contains a NUL byte (raw or %00)"), allowsAnyOrigin: true)
         else { throw .cannotPrepareResponses }
         self.notFound = notFound
         self.methodNotAllowed = methodNotAllowed
         self.notReady = notReady
         self.internalError = internalError
+        self.nulInTarget = nulInTarget
     }
 
     /// Whether `method` is GET or HEAD.
@@ -87,6 +94,12 @@ final class ServerContext: Sendable {
             }
             return queue(prepared, on: connection, route: index)
         }
+    }
+
+    /// Refuses a request whose target held a NUL (``requestTargetHook``), on the first call: the connection
+    /// closes after the answer.
+    func refuseNUL(connection: OpaquePointer) -> Int32 {
+        queue(nulInTarget, on: connection, route: nil)
     }
 
     @inline(__always)

@@ -16,7 +16,7 @@ func measure(_ name: String, iterations: Int, _ body: () throws -> Int) rethrows
     }
     let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
     let perIteration = nanoseconds / Double(iterations)
-    print("\(name): \(Int(perIteration.rounded())) ns/op over \(iterations) ops (checksum \(sink & 0xFF))")
+    print("\(name): \(Int(clampingRounded: perIteration)) ns/op over \(iterations) ops (checksum \(sink & 0xFF))")
 }
 
 func maximumResidentSetKilobytes() -> Int {

@@ -34,7 +34,7 @@ func cpuSeconds() -> Double {
     return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
-let measuredSeconds = 5.0
+let measuredMicroseconds: UInt32 = 5_000_000
 // Very Unhealthy (#8f3f97 at full brightness): all three lines partial, so every period has four edges.
 let state = IndicatorState.local(.veryUnhealthy)
 let policy = LEDPolicy(kind: .rgb, pwm: true)
@@ -51,7 +51,7 @@ func run(_ name: String, _ output: sending LEDOutput, writes: () -> Int, check: 
     let writesBefore = writes()
     let cpuBefore = cpuSeconds()
     let start = MonotonicClock.now()
-    usleep(UInt32(measuredSeconds * 1e6))
+    usleep(measuredMicroseconds)
     let end = MonotonicClock.now()
     let cpu = cpuSeconds() - cpuBefore
     let wall = Double(end - start) / 1e9
@@ -60,16 +60,19 @@ func run(_ name: String, _ output: sending LEDOutput, writes: () -> Int, check: 
     let percent = cpu / wall * 100
     print(
         "PWM CPU, \(name): \(decimal(percent, 2)) % of one core "
-            + "(\(Int((cpu * 1000).rounded())) ms CPU in \(Int((wall * 1000).rounded())) ms; "
-            + "\(Int(writeRate.rounded())) bulk writes/s)"
+            + "(\(whole(cpu * 1000)) ms CPU in \(whole(wall * 1000)) ms; "
+            + "\(whole(writeRate)) bulk writes/s)"
             + check(start, end))
 }
+
+/// `value` rounded to a whole number; a measurement gone wrong (NaN, infinite) is printed as it is.
+func whole(_ value: Double) -> String { Int(exactly: value.rounded()).map { String($0) } ?? "\(value)" }
 
 /// `value` with `places` decimals.
 func decimal(_ value: Double, _ places: Int) -> String {
     var scale = 1
     for _ in 0..<places { scale *= 10 }
-    let scaled = Int((value * Double(scale)).rounded())
+    guard let scaled = Int(exactly: (value * Double(scale)).rounded()) else { return "\(value)" }
     let fraction = String(abs(scaled) % scale)
     return "\(scaled / scale)." + String(repeating: "0", count: places - fraction.count) + fraction
 }
@@ -88,7 +91,7 @@ try run("write(2) per update", .lines(syscalls), writes: { syscalls.writes }) { 
 let cpuBefore = cpuSeconds()
 let start = MonotonicClock.now()
 var deadline = start
-while deadline < start + Int64(measuredSeconds * 1e9) {
+while deadline < start + Int64(measuredMicroseconds) * 1000 {
     deadline += 1_250_000
     MonotonicClock.sleep(until: deadline)
 }

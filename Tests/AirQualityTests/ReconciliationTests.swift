@@ -246,7 +246,7 @@ struct ReconciliationTests {
     @Test("every state is reachable and named as the API names it")
     func names() {
         #expect(ReconciliationState.allCases.map(\.rawValue) == [
-            "agrees", "local_higher", "local_lower", "sensor_suspect", "reference_unavailable",
+            "agrees", "local_higher", "local_lower", "sensor_suspect", "reference_unavailable", "pending",
         ])
         #expect(SuspectReason.allCases.map(\.rawValue) == ["stuck", "zero_while_reference_high", "long_run_drift"])
     }

@@ -1,6 +1,7 @@
 import AirQuality
 import Foundation
 import JSON
+import MQTTTestSupport
 import OpenMeteoTestSupport
 import Testing
 
@@ -51,5 +52,64 @@ struct DemoCommandTests {
         #expect(demo.ledFrames.last == "off")
         #expect(demo.stdout.contains("removed /"))
         #expect(!FileManager.default.fileExists(atPath: directory))
+    }
+
+    @Test("demo --config FILE runs the user's settings (name, place, listen address, palette) with the emulator as the sensor, terminal LEDs and a temporary history")
+    func demoWithConfig() async throws {
+        let directory = try scratchDirectory("demo-config")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let port = try MosquittoBroker.freePort()
+        let config = directory.appendingPathComponent("config.json")
+        // A configuration for real hardware: a serial sensor and GPIO LEDs that this machine does not have, a
+        // database path that cannot be created. The demo must keep the name, place, listen and palette.
+        try Data(
+            """
+            {"station": {"name": "Balcony Trial", "latitude": 48.14, "longitude": 11.58},
+             "sensor": {"model": "pms5003", "serial": {"path": "/dev/ttyBREEZE-absent"}},
+             "leds": {"chip": "gpiochip9", "red": 5, "green": 6, "blue": 13, "palette": "epa", "self_test": false},
+             "http": {"listen": "127.0.0.1:\(port)"},
+             "openmeteo": {"enabled": false},
+             "storage": {"path": "/proc/breeze-nowhere/history.db"}}
+            """.utf8
+        ).write(to: config)
+        let demo = try StationProcess(["demo", "--config", config.path, "--scenario", "steady"])
+        let said = await demo.wait(60) { demo.stdout.contains("Stop with Ctrl-C") || demo.exited != nil }
+        #expect(said, "\(demo.stdout)\n\(demo.stderr)")
+        let text = demo.stdout
+        #expect(text.contains("Settings     \(config.path)"), "\(text)")
+        #expect(text.contains("Status page  http://127.0.0.1:\(port)/"), "\(text)")
+        #expect(text.contains("History      /") && !text.contains("breeze-nowhere"), "\(text)")
+
+        var current = JSONValue.null
+        let local = try await demo.wait(60) {
+            current = try await getJSON("/api/v1/current", port: UInt16(port))
+            return current["aqi"]?["source"] == "local"
+        }
+        #expect(local, "\(current)\n\(demo.stderr)")
+        #expect(current["station"]?["name"] == "Balcony Trial")
+        #expect(current["station"]?["latitude"] == 48.14)
+        #expect(current["sensor"]?["model"] == "PMS5003")
+        #expect(current["sensor"]?["health"] == "ok")
+        // The user's palette (epa) on the terminal LED, not the demo's default.
+        let expected = try #require(try AQICalculator.subIndex(.pm2_5, averaging: .twentyFourHours, concentration: 10).value)
+        // 10 µg/m³ is Moderate: the EPA's yellow (AQIStatus would be #ff9500).
+        #expect(AQILevel(index: expected) == .moderate)
+        let epa = "#ffff00"
+        #expect(current["leds"]?["color"] == .string(epa))
+        #expect(await demo.wait(10) { demo.ledFrames.last == epa }, "\(demo.ledFrames.suffix(3))")
+
+        demo.send(SIGINT)
+        #expect(await demo.waitForExit(within: 10)?.status == 0, "\(demo.stderr)")
+    }
+
+    @Test("demo --config with an invalid file exits 78 naming the key")
+    func demoWithBadConfig() async throws {
+        let directory = try scratchDirectory("demo-bad-config")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("config.json")
+        try Data(#"{"leds": {"palette": "rainbow"}}"#.utf8).write(to: config)
+        let result = try await StationBinary.run(["demo", "--config", config.path])
+        #expect(result.status == 78, "\(result.stderr)")
+        #expect(result.stderr.contains("leds.palette"), "\(result.stderr)")
     }
 }

@@ -101,13 +101,14 @@ struct LEDsCommandTests {
         let out = result.stdout
         #expect(out.contains("LED test on terminal: rgb, 3 line(s) (leds section of \(path)): 12 steps, 50 ms each"))
         #expect(out.contains("[1/12] self-test sweep: red, green, blue, then the seven level colours"))
-        #expect(out.contains("[4/12] Moderate (AQI 51-100), local value: steady #ffff00"))
+        // The default palette is the Breeze app's (AQIStatus): Moderate #ff9500.
+        #expect(out.contains("[4/12] Moderate (AQI 51-100), local value: steady #ff9500"))
         #expect(
-            out.contains("[10/12] Moderate (AQI 51-100), regional fallback (Open-Meteo): #ffff00, blue for the last"))
+            out.contains("[10/12] Moderate (AQI 51-100), regional fallback (Open-Meteo): #ff9500, blue for the last"))
         #expect(out.contains("[12/12] fault: blue, blinking fast (4 Hz)"))
         #expect(out.contains("done: LEDs off, lines released"))
-        // Drawn in 24-bit colour: the EPA's Moderate yellow, and off at the end.
-        #expect(out.contains("\u{1B}[38;2;255;255;0m●"))
+        // Drawn in 24-bit colour: AQIStatus Moderate orange, and off at the end.
+        #expect(out.contains("\u{1B}[38;2;255;149;0m●"))
         #expect(out.contains("off"))
     }
 
@@ -117,7 +118,7 @@ struct LEDsCommandTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let running = try Running(["leds", "show", "--aqi", "120", "--health", "stale", "--config", path])
         #expect(await running.waitFor("Showing AQI 120: Unhealthy for Sensitive Groups, regional fallback (Open-Meteo)"))
-        #expect(await running.waitFor("#ff7e00"))
+        #expect(await running.waitFor("#ff6b00 with 1 dark gap"))
         let status = await running.stop(with: signal)
         let name = signal == SIGTERM ? "SIGTERM" : "SIGINT"
         #expect(status == 0)

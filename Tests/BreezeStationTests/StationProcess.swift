@@ -17,6 +17,7 @@ final class StationProcess: Sendable {
     private final class Collected: Sendable {
         let output = Mutex<(stdout: [UInt8], stderr: [UInt8])>(([], []))
         let exit = Mutex<(status: Int32, at: Date)?>(nil)
+        let signalled = Mutex(false)
     }
 
     private let process: Process
@@ -52,6 +53,7 @@ final class StationProcess: Sendable {
         }
         Thread {
             process.waitUntilExit()
+            box.signalled.withLock { $0 = process.terminationReason == .uncaughtSignal }
             box.exit.withLock { $0 = (process.terminationStatus, Date()) }
         }.start()
     }
@@ -61,6 +63,8 @@ final class StationProcess: Sendable {
     var stderr: String { collected.output.withLock { String(decoding: $0.stderr, as: UTF8.self) } }
     /// The exit status and when it came, once exited.
     var exited: (status: Int32, at: Date)? { collected.exit.withLock { $0 } }
+    /// Whether it ended by an uncaught signal (then `exited.status` is the signal's number), once exited.
+    var killedBySignal: Bool { collected.signalled.withLock { $0 } }
 
     /// Sends `signal`.
     func send(_ signal: Int32) { kill(process.processIdentifier, signal) }

@@ -24,7 +24,8 @@ struct StationRunTests {
         let config: URL
         let database: String
 
-        init(_ name: String, pm25: Double, fake: FakeOpenMeteo?) throws {
+        /// `palette`: the `leds.palette` key's value; nil leaves the key out (the default palette).
+        init(_ name: String, pm25: Double, fake: FakeOpenMeteo?, palette: String? = "breeze") throws {
             directory = try scratchDirectory(name)
             let link = directory.appendingPathComponent("sensor").path
             let device = try #require(
@@ -45,7 +46,7 @@ struct StationRunTests {
             try Data(
                 """
                 {"sensor": {"model": "pms5003", "serial": {"path": "\(link)"}, "interval_s": 1, "warm_up_s": 4},
-                 "leds": {"backend": "terminal", "kind": "rgb", "palette": "breeze", "self_test": false},
+                 "leds": {"backend": "terminal", "kind": "rgb", \(palette.map { "\"palette\": \"\($0)\", " } ?? "")"self_test": false},
                  "http": {"listen": "127.0.0.1:0"},
                  "storage": {"path": "\(database)"},
                  "log": {"level": "info"}\(openMeteo)}
@@ -136,6 +137,40 @@ struct StationRunTests {
         #expect(try store.newestMinute() != nil)
         store.close()
         await rig.cleanUp()
+    }
+
+    @Test("no leds.palette: for every level the LED shows aqi.color (AQIStatus), in the API and on the terminal LED")
+    func defaultPaletteEveryLevel() async throws {
+        // One station per level, all at once (each is mostly waiting for its warm-up): a steady PM2.5 in the
+        // middle of each level, as board/hil/scenarios/station-steady-levels.sh uses.
+        let levels: [(AQILevel, Double)] = [
+            (.excellent, 3), (.good, 7), (.moderate, 20), (.unhealthySensitive, 45), (.unhealthy, 90),
+            (.veryUnhealthy, 150), (.hazardous, 300),
+        ]
+        var stations: [(AQILevel, Rig, StationProcess, UInt16)] = []
+        for (level, pm25) in levels {
+            let rig = try Rig("level-\(level.rawValue)", pm25: pm25, fake: nil, palette: nil)
+            #expect(!(try String(contentsOf: rig.config, encoding: .utf8)).contains("\"palette\""))
+            let station = try StationProcess(["run", "--config", rig.config.path])
+            stations.append((level, rig, station, try await station.servingPort()))
+        }
+        for (level, rig, station, port) in stations {
+            var current = JSONValue.null
+            let local = try await station.wait(60) {
+                current = try await getJSON("/api/v1/current", port: port)
+                return current["aqi"]?["source"] == "local" && current["sensor"]?["health"] == "ok"
+            }
+            #expect(local, "\(level): \(current)\n\(station.stderr)")
+            #expect(current["aqi"]?["level"] == .string(level.rawValue), "\(current["aqi"] ?? .null)")
+            #expect(current["aqi"]?["color"] == .string(level.color.hex))
+            #expect(current["leds"]?["color"] == current["aqi"]?["color"], "\(level): \(current["leds"] ?? .null)")
+            #expect(current["leds"]?["pattern"] == "solid")
+            // The terminal LED draws the same colour (USG between its dark gaps).
+            #expect(await station.wait(10) { station.ledFrames.contains(level.color.hex) }, "\(level): \(station.ledFrames.suffix(5))")
+            station.send(SIGTERM)
+            #expect(await station.waitForExit(within: 10)?.status == 0, "\(station.stderr)")
+            await rig.cleanUp()
+        }
     }
 
     @Test("sd_notify: READY=1, WATCHDOG=1 at least every WatchdogSec/2 while the sensor loop turns, none once it stalls, STOPPING=1")

@@ -61,7 +61,7 @@ struct LEDConfigurationTests {
         #expect(
             configuration?.json.serialized()
                 == #"{"backend":"terminal","chip":null,"kind":"rgb","red":null,"green":null,"blue":null,"#
-                + #""active_low":false,"pwm":true,"pwm_frequency":200,"brightness":1,"palette":"epa","#
+                + #""active_low":false,"pwm":true,"pwm_frequency":200,"brightness":1,"palette":"breeze","#
                 + #""self_test":true,"night":null}"#)
     }
 

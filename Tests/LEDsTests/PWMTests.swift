@@ -53,7 +53,7 @@ struct PWMTests {
         "over a simulated second with scheduler latency, each line's duty stays within 2 % of its target",
         arguments: colors)
     func dutyOverASecond(_ name: String, _ level: AQILevel) {
-        let policy = LEDPolicy(kind: .rgb, pwm: true, brightness: 0.9)
+        let policy = LEDPolicy(kind: .rgb, pwm: true, brightness: 0.9, palette: .epa)
         let host = SimulatedRenderHost(initial: .local(level), duration: 1_000_000_000, maximumLatency: 80_000)
         let lines = RecordingLEDLines(lineCount: 3, clock: { host.nanoseconds })
         let renderer = LEDRenderer(policy: policy, output: .lines(lines), host: host, ignoresNight: true)
@@ -76,7 +76,7 @@ struct PWMTests {
 
     @Test("steady full colours need no PWM: a handful of writes a second")
     func steadyNeedsNoPWM() {
-        let policy = LEDPolicy(kind: .rgb, pwm: true)
+        let policy = LEDPolicy(kind: .rgb, pwm: true, palette: .epa)
         let host = SimulatedRenderHost(initial: .local(.unhealthy), duration: 1_000_000_000)
         let lines = RecordingLEDLines(lineCount: 3, clock: { host.nanoseconds })
         LEDRenderer(policy: policy, output: .lines(lines), host: host, ignoresNight: true).run()

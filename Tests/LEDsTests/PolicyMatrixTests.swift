@@ -4,8 +4,9 @@ import LEDs
 import Testing
 
 /// Every level × every health state × night (day, night off, night dim) gives the documented output
-/// (docs/leds.md), for every kind. Expected values are written out here from the documentation, not
-/// computed by the code under test.
+/// (docs/leds.md), for every kind, on the EPA palette (whose PWM colours need no look-alike gaps; the default
+/// Breeze palette's are in LookAlikeColorsTests). Expected values are written out here from the documentation,
+/// not computed by the code under test.
 @Suite("LED policy: documented output for every level, health and night")
 struct PolicyMatrixTests {
     enum Night: String, CaseIterable, Sendable {
@@ -48,7 +49,8 @@ struct PolicyMatrixTests {
                 start: TimeOfDay(parsing: "22:00")!, end: TimeOfDay(parsing: "07:00")!,
                 mode: night == .nightDim ? .dim : .off, brightness: nightBrightness)
         return LEDPolicy(
-            kind: kind, barLines: barLines, pwm: pwm, brightness: pwm ? dayBrightness : 1, night: schedule)
+            kind: kind, barLines: barLines, pwm: pwm, brightness: pwm ? dayBrightness : 1, night: schedule,
+            palette: .epa)
     }
 
     static func duties(_ policy: LEDPolicy, _ state: IndicatorState, at seconds: Double, night: Night) -> [Double] {

@@ -126,7 +126,8 @@ struct StatePayloadTests {
                 "index":{"index":"us-epa","value":57,"display":"57","level":"moderate","text":"Moderate","color":"#ff9500",\
                 "averaging":"nowcast"},"indices":{},\
                 "reference":{"status":"ok","us_aqi":52,"pm2_5":10.3,"pm10":15.1,"age_s":600},\
-                "reconciliation":{"state":"agrees","suspect_reason":null,"message":"local PM2.5 is 1.2× the regional value",\
+                "reconciliation":{"state":"agrees","suspect_reason":null,"reason":"local PM2.5 is 1.2× the regional value",\
+                "message":"local PM2.5 is 1.2× the regional value",\
                 "local_aqi":57,"reference_aqi":52}}
                 """)
     }
@@ -152,7 +153,7 @@ struct StatePayloadTests {
         #expect(main.text.contains("value_json.index.value"))
     }
 
-    @Test("nothing known: every key present, null")
+    @Test("nothing known: every key present, null; the reconciliation says it is pending, and why")
     func empty() {
         let document = MQTTStatePayload.render(Samples.empty)
         #expect(document["sensor"]?["pm2_5"] == .null)
@@ -160,7 +161,8 @@ struct StatePayloadTests {
         #expect(document["aqi"]?["value"] == .null)
         #expect(document["aqi"]?["text"] == .null)
         #expect(document["reference"]?["status"] == "pending")
-        #expect(document["reconciliation"]?["state"] == .null)
+        #expect(document["reconciliation"]?["state"] == "pending")
+        #expect(document["reconciliation"]?["reason"] == "needs a complete local hour and the model's value for it")
     }
 
     @Test(

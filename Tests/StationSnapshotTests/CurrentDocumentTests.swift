@@ -28,7 +28,7 @@ struct CurrentDocumentTests {
             "sulphur_dioxide", "carbon_monoxide",
         ])
         #expect(keys("reconciliation") == [
-            "state", "suspect_reason", "explanation", "pm2_5", "pm10", "local_aqi_24h", "reference_aqi_24h",
+            "state", "suspect_reason", "reason", "explanation", "pm2_5", "pm10", "local_aqi_24h", "reference_aqi_24h",
             "aqi_difference", "long_run_ratio", "long_run_hours", "reference_age_s", "reference_error", "evaluated_at",
         ])
         #expect(keys("leds") == ["color", "pattern"])

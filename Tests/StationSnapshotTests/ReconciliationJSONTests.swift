@@ -35,7 +35,7 @@ struct ReconciliationJSONTests {
             local: local, localAQI24h: 58, reference: reference(model: 14.5), history: &history, now: now))
         let json = result.json
         #expect(keys(json) == [
-            "state", "suspect_reason", "explanation", "pm2_5", "pm10", "local_aqi_24h", "reference_aqi_24h",
+            "state", "suspect_reason", "reason", "explanation", "pm2_5", "pm10", "local_aqi_24h", "reference_aqi_24h",
             "aqi_difference", "long_run_ratio", "long_run_hours", "reference_age_s", "reference_error", "evaluated_at",
         ])
         #expect(json["state"] == "agrees")
@@ -74,13 +74,38 @@ struct ReconciliationJSONTests {
         #expect(json["reference_age_s"] == 1800)
     }
 
-    @Test("no complete local hour: the block is null, the metrics all zero")
+    @Test("a snapshot without a reconciliation reports pending with its reason, never null")
     func nothingToReconcile() throws {
         var snapshot = try Samples.full()
         snapshot.reconciliation = nil
-        #expect(CurrentDocument.render(snapshot)["reconciliation"] == .null)
+        let block = CurrentDocument.render(snapshot)["reconciliation"]
+        #expect(block?["state"] == "pending")
+        #expect(block?["reason"] == "needs a complete local hour and the model's value for it")
+        #expect(block?["evaluated_at"] == .string(ISO8601Time.format(snapshot.time)))
         let text = PrometheusText.render(StationMetrics.families(snapshot))
+        #expect(text.contains("breeze_reconciliation_state{state=\"pending\"} 1\n"))
         #expect(text.contains("breeze_reconciliation_state{state=\"agrees\"} 0\n"))
         #expect(!text.contains("breeze_reconciliation_ratio"))
+        #expect(StatusPage.render(snapshot).contains("data-state=\"pending\""))
+    }
+
+    @Test("before the first complete hour: pending while Open-Meteo is fine or not fetched yet")
+    func beforeFirstHourPending() throws {
+        let fresh = Reconciler.beforeFirstHour(localAQI24h: nil, reference: reference(model: 14.5), now: now)
+        #expect(fresh.state == .pending)
+        #expect(fresh.explanation == Reconciler.pendingReason)
+        #expect(fresh.referenceAQI24h != nil)
+        let notYet = Reconciler.beforeFirstHour(localAQI24h: nil, reference: .none, now: now)
+        #expect(notYet.state == .pending)
+        #expect(notYet.json["reason"] == "needs a complete local hour and the model's value for it")
+    }
+
+    @Test("before the first complete hour: reference_unavailable with its reason when Open-Meteo is away")
+    func beforeFirstHourAway() throws {
+        let failed = ReferenceSnapshot(reading: nil, fetchedAt: nil, error: "HTTP 503 from air-quality-api.open-meteo.com")
+        let away = Reconciler.beforeFirstHour(localAQI24h: 40, reference: failed, now: now)
+        #expect(away.state == .referenceUnavailable)
+        #expect(away.explanation.contains("HTTP 503 from air-quality-api.open-meteo.com"))
+        #expect(away.json["reference_error"] == "HTTP 503 from air-quality-api.open-meteo.com")
     }
 }

@@ -24,6 +24,25 @@ struct StatusPageTests {
         #expect(html.contains("prefers-color-scheme:dark"))
     }
 
+    @Test("each value names its averaging: 10-minute mean, NowCast, 24 h, last sample; none is called the latest reading")
+    func averagingLabels() throws {
+        var snapshot = try Samples.full()
+        snapshot.aqi = AQIReading(value: 61, source: .local, basis: .instant, pollutant: .pm2_5)
+        snapshot.localIndices = LocalIndices(instant: 61, nowcast: nil, average24h: nil)
+        var html = StatusPage.render(snapshot)
+        #expect(!html.contains("Latest reading"))
+        #expect(html.contains("10-minute mean (no hourly data yet) of PM2.5"))
+        #expect(html.contains("<dt>Station sensor <small>10-min mean</small></dt>"))
+        #expect(html.contains("<dt>Regional (Open-Meteo) <small>24 h model</small></dt>"))
+        #expect(html.contains("<th scope=\"col\">Station <small>last sample</small></th>"))
+        #expect(html.contains("<th scope=\"col\">Regional <small>model, now</small></th>"))
+        snapshot.aqi = AQIReading(value: 57, source: .local, basis: .nowcast, pollutant: .pm2_5)
+        snapshot.localIndices = LocalIndices(instant: 61, nowcast: 57, average24h: 72)
+        html = StatusPage.render(snapshot)
+        #expect(html.contains("NowCast (last 12 hours) of PM2.5"))
+        #expect(html.contains("<dt>Station sensor <small>NowCast</small></dt>"))
+    }
+
     @Test("no external assets: nothing is loaded from another origin")
     func selfContained() throws {
         let html = StatusPage.render(try Samples.full())

@@ -134,7 +134,7 @@ struct StationConfigurationTests {
         #expect(json["mqtt"] == .null)
         #expect(configuration.mqtt == nil)
         #expect(json["sensor"]?["model"] == "sds011")
-        #expect(json["openmeteo"]?["air_quality_url"] == "https://om.example/v1/air-quality?…")
+        #expect(json["openmeteo"]?["air_quality_url"] == "https://om.example/v1/air-quality?apikey=***")
         #expect(!json.serialized().contains("secret"))
         #expect(configuration.json(redactingSecrets: false)["openmeteo"]?["air_quality_url"]
             == "https://om.example/v1/air-quality?apikey=secret")

@@ -34,7 +34,11 @@ struct StationRuntimeTests {
         #expect(current["leds"]?["pattern"] == "solid")
         #expect(current["leds"]?["color"] == .string(LEDPalette.breeze.color(for: AQILevel(index: try expectedInstant(14))).hex))
         #expect(current["reference"]?["status"] == "ok")
-        #expect(current["reconciliation"] == .null)
+        // Five minutes in, no complete hour yet: the block says why there is no verdict (never null).
+        #expect(current["reconciliation"]?["state"] == "pending")
+        #expect(current["reconciliation"]?["reason"] == "needs a complete local hour and the model's value for it")
+        let earlyMetrics = try await station.text("/metrics")
+        #expect(earlyMetrics.contains("breeze_reconciliation_state{state=\"pending\"} 1"))
 
         // Three hours later: the NowCast, and the reconciliation over the same clock hours.
         await station.advance(by: .seconds(3 * 3600))

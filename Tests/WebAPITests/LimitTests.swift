@@ -1,3 +1,4 @@
+import Diagnostics
 import HTTPTestSupport
 import Testing
 import WebAPI
@@ -8,64 +9,79 @@ import WebAPI
 struct LimitTests {
     static let abuseLimits = HTTPLimits(
         maxConnections: 32, maxConnectionsPerAddress: 4, connectionTimeoutSeconds: 10, connectionMemoryBytes: 16 * 1024,
-        threads: 2, listenBacklog: 64)
+        threads: 2, listenBacklog: 64, headerTimeoutSeconds: 60)
 
-    /// Waits until `condition` holds, up to `timeout` seconds.
-    func eventually(_ timeout: Double = 5, _ condition: () -> Bool) -> Bool {
-        let deadline = RawHTTPConnection.now() + timeout
-        while RawHTTPConnection.now() < deadline {
-            if condition() { return true }
-            usleepMilliseconds(10)
-        }
-        return condition()
+    /// Waits until `condition` holds, up to `timeout` seconds, sleeping (not blocking a pool thread) between looks.
+    func eventually(_ timeout: Double = 10, _ condition: @escaping @Sendable () -> Bool) async -> Bool {
+        // Polled on a thread of its own (offPool), not with Task.sleep: under suite load the cooperative pool
+        // is busy with other suites, and a task resumed seconds late would look after the state it waits for
+        // has passed (the header deadline has closed the slow clients by then).
+        (try? await offPool {
+            let deadline = RawHTTPConnection.now() + timeout
+            while RawHTTPConnection.now() < deadline {
+                if condition() { return true }
+                usleep(10_000)
+            }
+            return condition()
+        }) ?? false
     }
 
     /// Opens a connection from `source` and sends an unfinished request, as a slow client does.
-    func stalledClient(port: UInt16, source: String) throws -> RawHTTPConnection {
+    static func stalledClient(port: UInt16, source: String) throws -> RawHTTPConnection {
         let connection = try RawHTTPConnection(port: port, source: source)
         try? connection.send("GET /api/thing HTTP/1.1\r\nHost: x\r\nX-Slow: ")
         return connection
     }
 
     @Test("the per-address limit holds: the 5th connection from one address is closed, others are served")
-    func perAddressLimit() throws {
-        let server = try makeServer(limits: Self.abuseLimits)
+    func perAddressLimit() async throws {
+        let log = InMemoryLogSink()
+        let server = try makeServer(limits: Self.abuseLimits, logSink: log)
         defer { server.stop() }
         let port = try #require(server.port)
-        let held = try (0..<4).map { _ in try stalledClient(port: port, source: "127.0.0.2") }
-        #expect(eventually { server.openConnections == 4 }, "4 connections accepted, found \(server.openConnections)")
-        let fifth = try RawHTTPConnection(port: port, source: "127.0.0.2")
-        try? fifth.send("GET /api/thing HTTP/1.1\r\nHost: x\r\n\r\n")
+        let held = try await offPool { try (0..<4).map { _ in try Self.stalledClient(port: port, source: "127.0.0.2") } }
+        #expect(
+            await eventually { server.openConnections == 4 },
+            "4 connections accepted, found \(server.openConnections); log: \(log.lines); open files: \(openFiles())")
         // Closed at once by the limit, long before the 10 s inactivity timeout could do it.
-        #expect(fifth.closedByServer(within: 5))
-        let other = try RawHTTPClient.request("GET", "/api/thing", port: port, source: "127.0.0.3")
+        #expect(try await offPool {
+            let fifth = try RawHTTPConnection(port: port, source: "127.0.0.2")
+            try? fifth.send("GET /api/thing HTTP/1.1\r\nHost: x\r\n\r\n")
+            return fifth.closedByServer(within: 5)
+        })
+        let other = try await offPool { try RawHTTPClient.request("GET", "/api/thing", port: port, source: "127.0.0.3") }
         #expect(other.status == 200)
         // A held slot frees when its client goes; then the address may connect again.
         held[0].close()
-        #expect(eventually { server.openConnections <= 3 })
-        let again = try RawHTTPClient.request("GET", "/api/thing", port: port, source: "127.0.0.2")
+        #expect(await eventually { server.openConnections <= 3 })
+        let again = try await offPool { try RawHTTPClient.request("GET", "/api/thing", port: port, source: "127.0.0.2") }
         #expect(again.status == 200)
         withExtendedLifetime(held) {}
     }
 
     @Test("16 slow clients from 4 addresses do not keep a fresh client from a 5th address waiting 500 ms")
-    func slowClients() throws {
+    func slowClients() async throws {
         let server = try makeServer(limits: Self.abuseLimits)
         defer { server.stop() }
         let port = try #require(server.port)
-        var slow: [RawHTTPConnection] = []
         // Each attacker tries 8 connections; the per-address limit lets 4 each in.
-        for address in ["127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"] {
-            for _ in 0..<8 {
-                if let connection = try? stalledClient(port: port, source: address) { slow.append(connection) }
+        let slow = try await offPool {
+            var slow: [RawHTTPConnection] = []
+            for address in ["127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"] {
+                for _ in 0..<8 {
+                    if let connection = try? Self.stalledClient(port: port, source: address) { slow.append(connection) }
+                }
             }
+            return slow
         }
-        #expect(eventually { server.openConnections == 16 }, "16 slow connections held, found \(server.openConnections)")
+        #expect(await eventually { server.openConnections == 16 }, "16 slow connections held, found \(server.openConnections)")
         // Trickle one more header byte on every slow connection, as slowloris does.
-        for connection in slow { try? connection.send("a") }
-        let started = RawHTTPConnection.now()
-        let fresh = try RawHTTPClient.request("GET", "/api/thing", port: port, source: "127.0.0.6", timeout: 5)
-        let elapsed = RawHTTPConnection.now() - started
+        let (fresh, elapsed) = try await offPool {
+            for connection in slow { try? connection.send("a") }
+            let started = RawHTTPConnection.now()
+            let fresh = try RawHTTPClient.request("GET", "/api/thing", port: port, source: "127.0.0.6", timeout: 5)
+            return (fresh, RawHTTPConnection.now() - started)
+        }
         #expect(fresh.status == 200)
         #expect(elapsed < 0.5, "a fresh client waited \(elapsed) s")
         #expect(server.openConnections >= 16, "the slow clients were still connected")
@@ -73,40 +89,41 @@ struct LimitTests {
     }
 
     @Test("a 64 KiB header is refused, and the server goes on serving")
-    func oversizeHeader() throws {
+    func oversizeHeader() async throws {
         let server = try makeServer(limits: Self.abuseLimits)
         defer { server.stop() }
         let port = try #require(server.port)
-        let connection = try RawHTTPConnection(port: port)
-        let request = "GET /api/thing HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 64 * 1024) + "\r\n\r\n"
-        var status: Int?
-        do {
-            try connection.send(request)
-            status = try connection.readResponse().status
-        } catch {
-            status = nil  // closed while sending or before answering: refused too
+        let status = try await offPool { () throws -> Int? in
+            let connection = try RawHTTPConnection(port: port)
+            let request = "GET /api/thing HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 64 * 1024) + "\r\n\r\n"
+            do {
+                try connection.send(request)
+                return try connection.readResponse().status
+            } catch {
+                return nil  // closed while sending or before answering: refused too
+            }
         }
         #expect(status == nil || status == 431 || status == 413, "got \(String(describing: status))")
-        #expect(try RawHTTPClient.request("GET", "/api/thing", port: port).status == 200)
+        #expect(try await offPool { try RawHTTPClient.request("GET", "/api/thing", port: port).status } == 200)
     }
 
     @Test("an idle connection is closed after the inactivity timeout")
-    func idleTimeout() throws {
+    func idleTimeout() async throws {
         var limits = Self.abuseLimits
         limits.connectionTimeoutSeconds = 1
         let server = try makeServer(limits: limits)
         defer { server.stop() }
-        let connection = try RawHTTPConnection(port: try #require(server.port))
-        let started = RawHTTPConnection.now()
-        #expect(connection.closedByServer(within: 10))
-        #expect(RawHTTPConnection.now() - started >= 0.5)
+        let port = try #require(server.port)
+        let (closed, elapsed) = try await offPool { () throws -> (Bool, Double) in
+            let connection = try RawHTTPConnection(port: port)
+            let started = RawHTTPConnection.now()
+            return (connection.closedByServer(within: 10), RawHTTPConnection.now() - started)
+        }
+        #expect(closed)
+        #expect(elapsed >= 0.5)
     }
 }
 
 #if canImport(Glibc)
     import Glibc
 #endif
-
-func usleepMilliseconds(_ milliseconds: Int) {
-    usleep(useconds_t(milliseconds * 1000))
-}

@@ -16,14 +16,14 @@
 #                                     test another build of breeze-station; --leg tags the result lines
 #   board/hil/run.sh --station-scenarios   every scenario that needs the station (NEEDS set), as in a full run
 #   board/hil/run.sh --isolate        one VM per scenario (slower; to rule out one scenario disturbing the next)
-#   board/hil/run.sh --all-levels     the LED and station scenarios walk every AQI level, not a subset
+#   board/hil/run.sh --all-levels     the libgpiod v2 leg walks every AQI level too (the first leg always does)
 #   board/hil/run.sh --repeat N NAME  run each scenario N times in a row in the same VM (hunting a flake)
 #
 # A scenario that needs a breeze-station command the binary does not have yet is PENDING in a full run (shown,
 # not counted as a failure) and FAILS when named explicitly. Anything else missing (Debian's archive, qemu,
 # socat, the binary itself) fails, naming what is missing. If the VM itself dies during a scenario (a kernel
-# crash, not a failed check), that scenario is run once more in a fresh VM and its line says so; an ordinary
-# failure is never retried.
+# crash, not a failed check), that scenario fails with the tail of the VM's console, and the scenarios after it
+# run in a fresh VM; nothing is ever rerun.
 #
 # Environment: HIL_WORK (cache; default <repo>/hil-work), HIL_STATION (default <repo>/.build/debug/
 # breeze-station), HIL_STATION_ENV (environment for it), HIL_SMP (vCPUs, default 2), HIL_CPU (qemu -cpu,
@@ -214,7 +214,6 @@ eval "$prepared"
 
 # --- The jobs: one per scenario and build of breeze-station (leg). ---
 job_ids=() job_names=() job_files=() job_legs=() job_stations=() job_envs=() job_timeouts=() job_hosts=()
-job_retried=()
 add_job() { # FILE LEG STATION STATION-ENV
     local name id round
     name=$(basename "$1" .sh)
@@ -229,7 +228,6 @@ add_job() { # FILE LEG STATION STATION-ENV
         job_envs+=("$4")
         job_timeouts+=("${TIMEOUT:-${HIL_TIMEOUT:-120}}")
         job_hosts+=("$HAS_HOST")
-        job_retried+=(0)
     done
 }
 
@@ -292,9 +290,40 @@ boot_seconds=""
 # details; docs/testing.md the evidence.
 trace_options="trace_event=gpio:gpio_value,gpio:gpio_direction trace_clock=mono trace_buf_size=4M"
 
+# The host directories the guest needs, shared with it explicitly (9p tags share0, share1, ...) and mounted at
+# the same paths inside, over the host root's view: the checkout (the guest's scripts, fixtures), the cache
+# (the helpers in HIL_WORK/bin) and the directories of the binaries under test. The guest puts fresh tmpfs on
+# /tmp and /run, which hide whatever the host keeps there, so a checkout under /tmp is seen only this way.
+# A directory inside one already listed is not listed again (no share is nested in another).
+shares=()
+add_share() { # DIRECTORY
+    local dir=$1 existing i
+    case "$dir" in /) return 0 ;; esac
+    for existing in "${shares[@]}"; do
+        case "$dir/" in "$existing"/*) return 0 ;; esac
+    done
+    for i in "${!shares[@]}"; do
+        case "${shares[$i]}/" in "$dir"/*) unset 'shares[i]' ;; esac
+    done
+    shares=("${shares[@]}" "$dir")
+}
+add_share "$HIL_ROOT"
+add_share "$(realpath -m "$HIL_WORK")"
+for index in "${!job_stations[@]}"; do
+    add_share "$(dirname "${job_stations[$index]}")"
+done
+for dir in "${shares[@]}"; do
+    case "$dir" in
+        *[[:space:]]*)
+            report FAIL "(rig)" 0 "the path '$dir' has white space in it, which the guest's mounts cannot take"
+            exit 1
+            ;;
+    esac
+done
+
 # start_vm SESSION-DIR: boots the VM for a session; sets qemu_pid, socket.
 start_vm() {
-    local session=$1
+    local session=$1 index
     socket_dir=$(mktemp -d "${TMPDIR:-/tmp}/breeze-hil.XXXXXX")
     socket="$socket_dir/ttyS1.sock"
     local qemu=("$HIL_QEMU" -accel "$HIL_ACCEL" -machine pc -cpu "$HIL_CPU" -smp "$HIL_SMP" -m "$HIL_MEMORY"
@@ -305,6 +334,12 @@ start_vm() {
         -chardev "socket,id=uart1,path=$socket,server=on,wait=off" -serial chardev:uart1
         -virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap"
         -virtfs "local,path=$HIL_WORK/runs,mount_tag=results,security_model=none,multidevs=remap")
+    : > "$session/shares"
+    for index in "${!shares[@]}"; do
+        # qemu's option syntax: a comma in a value is written twice.
+        qemu+=(-virtfs "local,path=${shares[$index]//,/,,},mount_tag=share$index,security_model=none,readonly=on,multidevs=remap")
+        printf 'share%s %s\n' "$index" "${shares[$index]}" >> "$session/shares"
+    done
     printf '%q ' "${qemu[@]}" > "$session/qemu.cmd"
     # setpriv --pdeathsig: the VM dies with this script, however this script ends (a SIGKILL included).
     setsid setpriv --pdeathsig KILL "${qemu[@]}" > "$session/qemu.log" 2>&1 &
@@ -362,7 +397,7 @@ finish_job() {
 }
 
 # run_session INDEX...: one VM for these jobs. Sets `remaining` to the jobs still to run when the VM died or
-# hung before finishing them (a crashed job first, when it is to be retried).
+# hung before finishing them.
 run_session() {
     remaining=()
     session_count=$((session_count + 1))
@@ -464,15 +499,9 @@ run_session() {
             what="the VM died (qemu status $?; $(crash_summary "$session_dir/console.log"))"
             stop_vm
             crashes=$((crashes + 1))
-            if [ "${job_retried[$index]}" = 0 ]; then
-                # Only a dead VM is retried, once, in a fresh VM: an ordinary FAIL never is.
-                job_retried[$index]="$what; console: ${session_dir#"$HIL_ROOT"/}/console.log"
-                report CRASH "${job_names[$index]}" "$seconds" "$what; retrying it once in a fresh VM"
-                remaining=("$index" "${order[@]:$position}")
-            else
-                finish_job "$index" FAIL "$seconds" "$what, again on the retry" "" "$session_dir/console.log"
-                remaining=("${order[@]:$position}")
-            fi
+            # A dead VM is a failure like any other, never rerun: its console shows why it died.
+            finish_job "$index" FAIL "$seconds" "$what" "" "$session_dir/console.log"
+            remaining=("${order[@]:$position}")
             return 0
         fi
         status=PASS
@@ -492,9 +521,7 @@ run_session() {
             reason="host side: ${reason:-host() exited with status $host_status}"
         fi
         [ -z "$reason" ] || status=FAIL
-        local note=""
-        [ "${job_retried[$index]}" = 0 ] || note="retried once after a VM crash: ${job_retried[$index]}"
-        finish_job "$index" "$status" "$seconds" "$reason" "$note"
+        finish_job "$index" "$status" "$seconds" "$reason"
     done
     stop_vm
 }
@@ -512,7 +539,7 @@ done
 
 summary="hil: $passed passed, $failed failed"
 [ "$pending" = 0 ] || summary="$summary, $pending pending (station commands not built yet; see docs/testing.md)"
-[ "$crashes" = 0 ] || summary="$summary, $crashes VM crash(es) (see CRASH lines)"
+[ "$crashes" = 0 ] || summary="$summary, $crashes VM crash(es) (FAIL lines with the console's tail)"
 summary="$summary in $(seconds_since "$run_start") s"
 [ "$session_count" = 0 ] || summary="$summary, $session_count VM(s)${boot_seconds:+, booted in $boot_seconds s}"
 echo "$summary (Linux $HIL_KERNEL_VERSION under qemu TCG${leg:+; leg $leg: $HIL_STATION}$v2_note)"

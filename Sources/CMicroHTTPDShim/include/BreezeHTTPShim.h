@@ -16,6 +16,15 @@ typedef int (*breeze_http_handler)(void *context, struct MHD_Connection *connect
                                    const char *method, const char *version, const char *upload_data,
                                    size_t *upload_data_size, void **request_context);
 
+/// MHD_OPTION_URI_LOG_CALLBACK: sees the request target as received (before percent-decoding and before the
+/// query is split off); what it returns becomes the access handler's `*request_context`.
+typedef void *(*breeze_http_uri_hook)(void *context, const char *uri, struct MHD_Connection *connection);
+
+/// MHD_OPTION_NOTIFY_CONNECTION and MHD_OPTION_NOTIFY_COMPLETED, reduced to the connection's socket:
+/// `event` is 0 when a connection started, 1 when a request on it completed, 2 when it is about to be
+/// closed (the socket is still open during the call).
+typedef void (*breeze_http_connection_hook)(void *context, int socket, int event);
+
 /// Receives one formatted libmicrohttpd error message (no trailing newline).
 typedef void (*breeze_http_log_sink)(void *context, const char *message);
 
@@ -41,6 +50,10 @@ typedef struct breeze_http_options {
     unsigned int listen_backlog;
     /// MHD_OPTION_CLIENT_DISCIPLINE_LVL (-3...3); applied only when libmicrohttpd has it (0.9.77+).
     int client_discipline;
+    /// Called with each raw request target (context: the handler's); may be NULL.
+    breeze_http_uri_hook uri_hook;
+    /// Connection events (context: the handler's); may be NULL.
+    breeze_http_connection_hook connection_hook;
     /// Where libmicrohttpd's error messages go; may be NULL.
     breeze_http_log_sink log_sink;
     void *log_context;
@@ -52,6 +65,9 @@ struct MHD_Daemon *breeze_http_start(const breeze_http_options *options, breeze_
 
 /// The TCP port the daemon is bound to (MHD_get_daemon_info is variadic); 0 when unknown.
 uint16_t breeze_http_bound_port(struct MHD_Daemon *daemon);
+
+/// The socket of a connection (MHD_get_connection_info is variadic); -1 when unknown.
+int breeze_http_connection_socket(struct MHD_Connection *connection);
 
 /// The number of connections the daemon has open right now.
 unsigned int breeze_http_current_connections(struct MHD_Daemon *daemon);

@@ -1,20 +1,18 @@
+import Diagnostics
 public import JSON
 
-/// Hides what must not reach a log or a pasted bug report: the query of a URL, where a self-hosted
-/// Open-Meteo's or a pollen proxy's API key is written.
+/// Hides what must not reach a log or a pasted bug report: the query values and the userinfo of a URL,
+/// where a self-hosted Open-Meteo's or a pollen proxy's API key and credentials are written.
 public enum SecretRedaction {
-    /// `https://host/path?apikey=...` → `https://host/path?…`; a URL without a query is unchanged.
-    public static func url(_ text: String) -> String {
-        guard let question = text.firstIndex(of: "?") else { return text }
-        return String(text[..<question]) + "?…"
-    }
+    /// `https://user:pass@host/path?apikey=...` → `https://***@host/path?apikey=***` (``URLRedaction``).
+    public static func url(_ text: String) -> String { URLRedaction.redact(text) }
 
-    /// `value` with every string under a key ending in `_url` redacted, recursively.
+    /// `value` with every string under a key ending in `_url` (or named `url`) redacted, recursively.
     public static func redactingURLs(in value: JSONValue) -> JSONValue {
         switch value {
         case .object(let pairs):
             return .object(pairs.map { pair in
-                if pair.key.hasSuffix("_url"), case .string(let text) = pair.value {
+                if pair.key.hasSuffix("_url") || pair.key == "url", case .string(let text) = pair.value {
                     return (key: pair.key, value: .string(url(text)))
                 }
                 return (key: pair.key, value: redactingURLs(in: pair.value))

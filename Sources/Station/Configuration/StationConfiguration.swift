@@ -90,22 +90,22 @@ public struct StationConfiguration: Sendable {
     }
 
     /// The effective configuration: every section in documentation order, every key with its value or
-    /// default, `null` for absent optional sections. With `redactingSecrets`, the query of every URL (where
-    /// API keys live) is shown as `?…`; this is what `check-config` prints and the start-up log line holds.
+    /// default, `null` for absent optional sections. With `redactingSecrets`, every URL (`*_url`, `url`) has
+    /// its userinfo and query values (where credentials and API keys live) shown as `***`; this is what
+    /// `check-config` prints and the start-up log line holds.
     public func json(redactingSecrets: Bool = true) -> JSONValue {
-        var openMeteoJSON = openMeteo.json
-        if redactingSecrets { openMeteoJSON = SecretRedaction.redactingURLs(in: openMeteoJSON) }
-        return [
+        let document: JSONValue = [
             "station": station.json,
             "sensor": sensor?.json ?? .null,
             "aqi": aqi.json,
             "leds": leds?.json ?? .null,
             "http": http.json,
-            "openmeteo": openMeteoJSON,
+            "openmeteo": openMeteo.json,
             "storage": storage.json,
             // The password lives in its file and is never read here; the file's path is not a secret.
             "mqtt": mqtt?.json ?? .null,
             "log": log.json,
         ]
+        return redactingSecrets ? SecretRedaction.redactingURLs(in: document) : document
     }
 }

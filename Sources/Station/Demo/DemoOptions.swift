@@ -1,4 +1,5 @@
 public import Diagnostics
+public import LEDs
 public import OpenMeteo
 public import Sensors
 public import WebAPI
@@ -25,6 +26,13 @@ public struct DemoOptions: Sendable {
     public var openMeteo = true
     /// The lowest log level shown.
     public var logLevel: LogLevel = .notice
+    /// The user's configuration (`--config FILE`): the demo runs it, overriding only the sensor link (the
+    /// emulator), the LED backend (the terminal) and the state directory (temporary, or `--state-dir`).
+    public var base: StationConfiguration?
+    /// The file `base` was read from, for the welcome text.
+    public var basePath: String?
+    /// Whether `--place`/`--latitude`/`--longitude` were given (they win over the configuration's location).
+    public var placeGiven = false
 
     /// The fastest speed: a station minute is 100 ms of real time, still a few samples over a real serial link.
     public static let maximumSpeed: Double = 600

@@ -57,7 +57,7 @@ public enum DemoScenario: Sendable, Hashable {
         for minute in 0...(24 * 60) {
             let seconds = Double(minute * 60)
             let value = day.pm25(at: start.addingTimeInterval(seconds), start: start) + smoke(at: seconds)
-            lines.append("\(Int(seconds)),\((value * 10).rounded() / 10)")
+            lines.append("\(minute * 60),\((value * 10).rounded() / 10)")
         }
         return try RecordedSeries(text: lines.joined(separator: "\n"))
     }

@@ -1,3 +1,4 @@
+import AirQuality
 import Clocks
 import Configuration
 import FoundationEssentials
@@ -92,8 +93,34 @@ public final class StationDemo: Sendable {
         if let failure { throw failure }
     }
 
-    /// The station the demo runs.
+    /// The station the demo runs: the demo's own, or with `--config` the user's with only the sensor link,
+    /// the LED backend and the state directory replaced (and Open-Meteo off above speed 1).
     func configuration(directory: String, link: String) -> StationConfiguration {
+        var configuration = demoConfiguration(directory: directory, link: link)
+        guard let base = options.base else { return configuration }
+        configuration.station.name = base.station.name
+        if !options.placeGiven, base.station.location != .none {
+            configuration.station.location = options.usesOpenMeteo ? base.station.location : .none
+        }
+        if let correction = base.sensor?.correction { configuration.sensor?.correction = correction }
+        if var leds = base.leds {
+            leds.backend = .terminal
+            leds.chip = nil
+            configuration.leds = leds
+        }
+        configuration.http = base.http
+        configuration.http.listen = options.listen
+        var openMeteo = base.openMeteo
+        openMeteo.enabled = options.usesOpenMeteo && base.openMeteo.enabled
+        if openMeteo.cities.isEmpty { openMeteo.cities = configuration.openMeteo.cities }
+        configuration.openMeteo = openMeteo
+        configuration.mqtt = base.mqtt
+        configuration.log = options.logLevel == .info ? LogConfiguration(level: .info) : base.log
+        return configuration
+    }
+
+    /// The demo's own station: an emulated sensor, a terminal RGB LED, Berlin, the temporary history.
+    func demoConfiguration(directory: String, link: String) -> StationConfiguration {
         var sensor = SensorConfiguration(model: options.model)
         sensor.serialPath = link
         sensor.driver.interval = .interval(options.sampleInterval)
@@ -107,7 +134,7 @@ public final class StationDemo: Sendable {
         let location: StationLocation = options.usesOpenMeteo ? (options.place.map { .coordinates($0.coordinate) } ?? .none) : .none
         return StationConfiguration(
             station: StationSettings(name: "Breeze demo", location: location), sensor: sensor,
-            leds: LEDConfiguration(backend: .terminal, kind: .rgb, palette: .breeze),
+            leds: LEDConfiguration(backend: .terminal, kind: .rgb),
             http: HTTPConfiguration(listen: options.listen, limits: .standard), openMeteo: openMeteo,
             storage: StorageConfiguration(path: directory + "/history.db"), log: LogConfiguration(level: options.logLevel))
     }
@@ -129,6 +156,9 @@ public final class StationDemo: Sendable {
             "Breeze Station demo: the whole station on an emulated \(options.model.displayName), no hardware needed.",
             "",
         ]
+        if let path = options.basePath {
+            lines.append("  Settings     \(path), with the demo's sensor link, terminal LEDs and state directory")
+        }
         if let port, port != options.listen.port {
             lines.append("  (port \(options.listen.port) is taken: listening on \(port) instead)")
         }
@@ -141,8 +171,9 @@ public final class StationDemo: Sendable {
             "  Air          \(scenarioText)",
         ]
         if options.usesOpenMeteo, let place = options.place {
+            let yours = !options.placeGiven && options.base.map { $0.station.location != .none } == true
             lines.append(
-                "  Open-Meteo   reference for \(place.name), cities \(Self.cities.map(\.0).joined(separator: ", ")); "
+                "  Open-Meteo   reference for \(yours ? "the configured station location" : place.name), cities \(Self.cities.map(\.0).joined(separator: ", ")); "
                     + "marked unavailable when unreachable")
         } else {
             lines.append(
@@ -160,7 +191,7 @@ public final class StationDemo: Sendable {
     private var scenarioText: String {
         let pace =
             options.speed > 1
-            ? "\(Int(options.speed))× real time: an hour passes in \(Self.duration(3600 / options.speed))"
+            ? "\(Int(clampingRounded: options.speed, .towardZero))× real time: an hour passes in \(Self.duration(3600 / options.speed))"
             : "real time (try --speed 60 to watch the NowCast and the 24-hour mean form)"
         switch options.scenario {
         case .smokyDay: return "a day with a smoke episode from 1 minute after the start; \(pace)"
@@ -172,7 +203,7 @@ public final class StationDemo: Sendable {
     }
 
     static func duration(_ seconds: Double) -> String {
-        seconds >= 60 ? "\(Int((seconds / 60).rounded())) min" : "\(Int(seconds.rounded())) s"
+        seconds >= 60 ? "\(Int(clampingRounded: seconds / 60)) min" : "\(Int(clampingRounded: seconds)) s"
     }
 
     /// The state directory: the one given (created if needed), or a new temporary one.

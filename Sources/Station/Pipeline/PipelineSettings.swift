@@ -62,6 +62,6 @@ public struct PipelineSettings: Sendable {
     /// Minutes of an hour that get a sample at one sample every `interval` seconds (1 to 60).
     public static func expectedMinutes(interval: Double) -> Int {
         guard interval > 60 else { return 60 }
-        return max(1, min(60, Int((3600 / interval).rounded(.down))))
+        return max(1, min(60, Int(clampingRounded: 3600 / interval, .down)))
     }
 }

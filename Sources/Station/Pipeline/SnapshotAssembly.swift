@@ -72,14 +72,18 @@ enum SnapshotAssembly {
     static func reconcile(
         local: LocalAirQuality, reference: ReferenceSnapshot, history: inout ReconciliationHistory,
         settings: PipelineSettings, now: Date
-    ) -> Reconciliation? {
+    ) -> Reconciliation {
         let hours = local.hourly.map { hour in
             HourlyPM(hourStart: Date(timeIntervalSince1970: Double(hour.hour) * 3600), pm25: hour.pm25, pm10: hour.pm10)
         }
-        guard let result = Reconciler.evaluate(
-            local: hours, localAQI24h: local.dailyMean?.value, reference: reference, history: &history, now: now)
-        else { return nil }
-        guard result.state == .referenceUnavailable, !settings.referenceEnabled else { return result }
+        // Before the first complete hour the block still says why there is no verdict (never null).
+        let result =
+            Reconciler.evaluate(
+                local: hours, localAQI24h: local.dailyMean?.value, reference: reference, history: &history, now: now)
+            ?? Reconciler.beforeFirstHour(localAQI24h: local.dailyMean?.value, reference: reference, now: now)
+        guard result.state == .referenceUnavailable || result.state == .pending, !settings.referenceEnabled else {
+            return result
+        }
         // Say why there is no reference rather than "no reading yet": there will never be one.
         return Reconciliation(
             state: result.state, suspectReason: nil,

@@ -41,7 +41,7 @@ struct OpenMeteoWiring {
                 return ([], nil)
             }
         }
-        let client = OpenMeteoClient(transport: transport, endpoints: configuration.openMeteo.endpoints)
+        let client = OpenMeteoClient(transport: transport, endpoints: configuration.openMeteo.endpoints, clock: clock)
         var resolver: PlaceResolver?
         if case .place = configuration.station.location {
             resolver = PlaceResolver(

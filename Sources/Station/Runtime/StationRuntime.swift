@@ -1,3 +1,4 @@
+import AirQuality
 import Clocks
 public import Diagnostics
 import FoundationEssentials
@@ -262,7 +263,7 @@ public final class StationRuntime: Sendable {
         }
         await finished.wait(until: SystemClock().now.adding(limit), clock: SystemClock())
         if !done.withLock({ $0 }) {
-            logger.warning("services still running \(Int(limit.timeInterval * 1000)) ms after the stop request; closing anyway")
+            logger.warning("services still running \(Int(clampingRounded: limit.timeInterval * 1000, .towardZero)) ms after the stop request; closing anyway")
         }
         _ = watcher
     }

@@ -11,9 +11,9 @@ struct StoreHistory: HistoryProvider {
     var indices: [AirQualityIndexID] = [.usEPA]
 
     func history(_ query: HistoryQuery) throws -> [HistoryPoint] {
-        let from = Int64(query.from.timeIntervalSince1970.rounded(.down))
-        let to = Int64(query.to.timeIntervalSince1970.rounded(.up))
-        let limit = Int(Double(to - from) / max(1, query.resolution.seconds)) + 2
+        let from = Int64(flooringTime: query.from.timeIntervalSince1970)
+        let to = -Int64(flooringTime: -query.to.timeIntervalSince1970)
+        let limit = Int(clampingRounded: Double(to - from) / max(1, query.resolution.seconds), .down) + 2
         return try store.series(from: from, to: to, resolution: query.resolution.rawValue, limit: limit).map { point in
             let pm25 = point.pm25.map { evaluator.correct(atm: $0, cf1: point.pm25CF1, humidity: point.humidity).value }
             var result = HistoryPoint(

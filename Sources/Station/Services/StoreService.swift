@@ -99,7 +99,7 @@ public final class StoreService: Service {
     /// the last two hours and the hours of the last day. A failure is logged and counted; ``run()`` retries.
     public func open(now: Date) async -> (minutes: [MinuteAggregate], hours: [HourlyAggregate]) {
         let minute = MinuteAggregate.minute(containing: now.timeIntervalSince1970)
-        let hour = Int64((now.timeIntervalSince1970 / 3600).rounded(.down))
+        let hour = Int64(flooringTime: now.timeIntervalSince1970 / 3600)
         let path = self.path
         typealias Opened = (HistoryStore, [MinuteAggregate], [HourlyAggregate], Int64?)
         let result = await worker.run { () -> Result<Opened, SQLiteError> in

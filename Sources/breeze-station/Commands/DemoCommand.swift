@@ -11,9 +11,10 @@ import WebAPI
 /// `breeze-station demo`: the full station on an emulated sensor, in a terminal.
 enum DemoCommand: Subcommand {
     static let name = "demo"
+    static func signalPolicy(for arguments: [String]) -> SignalPolicy { .foreground }
     static let summary = "Run the whole station on an emulated sensor (no hardware needed)"
     static let help = """
-        Usage: breeze-station demo [--scenario NAME|FILE] [--speed N] [--pm25 X] [--sensor MODEL]
+        Usage: breeze-station demo [--config FILE] [--scenario NAME|FILE] [--speed N] [--pm25 X] [--sensor MODEL]
                                    [--listen ADDRESS] [--state-dir DIR] [--place NAME --latitude L --longitude L]
                                    [--no-openmeteo] [--verbose]
 
@@ -23,7 +24,14 @@ enum DemoCommand: Subcommand {
         when that one is taken). Open-Meteo is asked for the reference and three cities when reachable, and
         marked unavailable otherwise. Prints where to look; stop with Ctrl-C.
 
+        With --config FILE the demo runs your configuration (station name and place, Open-Meteo endpoints or
+        proxy, MQTT broker, HTTP listen address, LED kind and palette, log level) and overrides only what it
+        must: the sensor is the emulator (its model when yours is a UART sensor), the LEDs are drawn in the
+        terminal, the history goes to a temporary directory (or --state-dir). Try your settings before any
+        hardware arrives; the options below win over the file.
+
         Options:
+          --config FILE    run this configuration file (checked as 'check-config' does; exit 78 when invalid)
           --scenario S     smoky-day (default: a realistic day with a smoke episode from 1 minute after the
                            start), steady, diurnal, smoke, or FILE with lines of 'seconds,pm25[,pm10]'
           --speed N        run the station's clock N times faster (1-600; default 1). At 60 an hour passes
@@ -41,6 +49,13 @@ enum DemoCommand: Subcommand {
 
     static func run(_ arguments: inout ArgumentList) async throws -> Int32 {
         var options = DemoOptions()
+        if let path = try arguments.option("--config") {
+            let base = try StationConfigurationLoader.load(path: path, environment: [:])
+            options.base = base
+            options.basePath = path
+            options.listen = base.http.listen
+            if let model = base.sensor?.model, model.bus == .serial { options.model = model }
+        }
         if let text = try arguments.option("--scenario") {
             options.scenario = try scenario(text)
         }
@@ -69,6 +84,7 @@ enum DemoCommand: Subcommand {
             guard let latitude, let longitude, let coordinate = GeoCoordinate(latitude: latitude, longitude: longitude)
             else { throw UsageError("--latitude and --longitude go together") }
             options.place = NamedPlace(name: placeName ?? "\(latitude), \(longitude)", coordinate: coordinate)
+            options.placeGiven = true
         } else if let placeName, let place = options.place {
             throw UsageError("--place \(placeName) needs --latitude and --longitude (the default is \(place.name))")
         }
@@ -78,8 +94,8 @@ enum DemoCommand: Subcommand {
 
         let writer = TerminalWriter()
         let demo = StationDemo(options: options, writer: writer, variables: ProcessInfo.processInfo.environment)
-        let signals = TerminationSignals()
-        defer { signals.restore() }
+        let signals = TerminationSignals.shared
+        signals.report { writer.line($0) }
         let watcher = Task {
             guard await signals.wait() != nil else { return }
             demo.shutdown()

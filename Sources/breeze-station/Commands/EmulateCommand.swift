@@ -8,6 +8,7 @@ import Sensors
 /// `breeze-station emulate`: an emulated UART sensor on a new pseudo-terminal, until stopped.
 enum EmulateCommand: Subcommand {
     static let name = "emulate"
+    static func signalPolicy(for arguments: [String]) -> SignalPolicy { .foreground }
     static let summary = "Emulate a serial particulate sensor on a pseudo-terminal"
     static let help = """
         Usage: breeze-station emulate --sensor <model> [--pm25 X] [--scenario steady|diurnal|smoke|FILE]
@@ -92,7 +93,7 @@ enum EmulateCommand: Subcommand {
                 }
             }
         }
-        _ = await TerminationSignals().wait()
+        _ = await TerminationSignals.shared.wait()
         unplugger?.cancel()
         await emulator.stop()
         let traffic = emulator.traffic

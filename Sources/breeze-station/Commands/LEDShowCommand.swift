@@ -22,8 +22,7 @@ enum LEDShowCommand {
         let (output, description) = try setup.makeOutput(writer: writer)
         let policy = setup.configuration.policy
         let controller = LEDController(policy: policy, output: output, pwmFrequency: setup.configuration.pwmFrequency)
-        let signals = TerminationSignals()
-        defer { signals.restore() }
+        let signals = TerminationSignals.shared
         controller.show(state)
         try controller.start(selfTest: false)
         writer.line(

@@ -1,3 +1,4 @@
+import Clocks
 import LEDs
 import Lifecycle
 
@@ -15,8 +16,7 @@ enum LEDTestCommand {
         let policy = setup.configuration.policy
         let controller = LEDController(
             policy: policy, output: output, ignoresNight: true, pwmFrequency: setup.configuration.pwmFrequency)
-        let signals = TerminationSignals()
-        defer { signals.restore() }
+        let signals = TerminationSignals.shared
         let steps = LEDTestSequence.steps
         if let first = steps.first { controller.show(first.state) }
         try controller.start(selfTest: false)
@@ -58,7 +58,7 @@ enum LEDTestCommand {
         guard let seconds = Double(text), seconds.isFinite, seconds >= 0.01, seconds <= 60 else {
             throw UsageError("invalid --step '\(text)' (expected seconds from 0.01 to 60)")
         }
-        return .nanoseconds(Int64((seconds * 1e9).rounded()))
+        return .interval(seconds)
     }
 
     static func format(_ step: Duration) -> String {

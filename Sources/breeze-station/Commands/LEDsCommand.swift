@@ -1,6 +1,12 @@
+import Lifecycle
+
 /// `breeze-station leds`: test the status LEDs, hold a level on them, list the GPIO chips.
 enum LEDsCommand: Subcommand {
     static let name = "leds"
+    static func signalPolicy(for arguments: [String]) -> SignalPolicy {
+        // test and show hold GPIO lines until a signal; chips only prints.
+        ["test", "show"].contains(arguments.first ?? "") ? .foreground : .immediate
+    }
     static let summary = "Test the status LEDs, show a level on them, list GPIO chips"
     static let help = """
         Usage: breeze-station leds test [--config PATH] [--step SECONDS]

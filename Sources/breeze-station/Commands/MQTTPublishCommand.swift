@@ -3,6 +3,7 @@ import Configuration
 import Diagnostics
 import FoundationEssentials
 import JSON
+import Lifecycle
 import MQTT
 import StationSnapshot
 
@@ -14,6 +15,7 @@ import StationSnapshot
 /// For trying a broker and Home Assistant before the station runs, and for the tests that kill the process.
 enum MQTTPublishCommand: Subcommand {
     static let name = "mqtt-publish"
+    static func signalPolicy(for arguments: [String]) -> SignalPolicy { .foreground }
     static let summary = "Publish a snapshot file to MQTT with Home Assistant discovery"
     static let help = """
         Usage: breeze-station mqtt-publish --config FILE --snapshot FILE
@@ -73,9 +75,10 @@ enum MQTTPublishCommand: Subcommand {
         }
         publisher.update(file.snapshot)
         let service = Task { try await publisher.run() }
+        TerminationSignals.shared.report { logger.notice($0) }
         let signals = Task {
-            let signal = await SignalWaiter.wait(for: [SIGTERM, SIGINT])
-            logger.info("stopping on signal \(signal)")
+            guard let signal = await TerminationSignals.shared.wait() else { return }
+            logger.info("stopping on \(TerminationSignals.name(signal))")
             service.cancel()
         }
         defer { signals.cancel() }

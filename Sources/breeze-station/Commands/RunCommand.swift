@@ -6,6 +6,7 @@ import Station
 /// `breeze-station run`: the station daemon.
 enum RunCommand: Subcommand {
     static let name = "run"
+    static func signalPolicy(for arguments: [String]) -> SignalPolicy { .daemon }
     static let summary = "Run the station: sensor, AQI, LEDs, HTTP, history (the systemd service)"
     static let help = """
         Usage: breeze-station run [--config PATH]
@@ -32,10 +33,11 @@ enum RunCommand: Subcommand {
         try arguments.finish()
         let variables = ProcessInfo.processInfo.environment
         let configuration = try StationConfigurationLoader.load(path: path, environment: variables)
-        // Caught before anything starts, so a SIGTERM during start-up still shuts down cleanly.
-        let signals = TerminationSignals()
-        defer { signals.restore() }
+        // Caught from main's first line (TerminationSignals.install), so a SIGTERM during start-up waits
+        // here and still shuts down cleanly.
+        let signals = TerminationSignals.shared
         let station = StationRuntime(configuration: configuration, environment: StationEnvironment(variables: variables))
+        signals.report { station.logger.notice($0) }
         let watcher = Task {
             guard let signal = await signals.wait() else { return }
             station.logger.notice("\(TerminationSignals.name(signal)) received")

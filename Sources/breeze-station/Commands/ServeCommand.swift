@@ -1,12 +1,11 @@
 import Clocks
 import Configuration
 import Diagnostics
-import Dispatch
 import FoundationEssentials
 import JSON
+import Lifecycle
 import StationEndpoint
 import StationSnapshot
-import Synchronization
 import WebAPI
 
 #if canImport(Glibc)
@@ -17,6 +16,7 @@ import WebAPI
 /// and the status page before the station runs, for the browser test and for `make bench`.
 enum ServeCommand: Subcommand {
     static let name = "serve"
+    static func signalPolicy(for arguments: [String]) -> SignalPolicy { .foreground }
     static let summary = "Serve the HTTP API and status page from a snapshot file"
     static let help = """
         Usage: breeze-station serve --snapshot FILE [--config FILE] [--listen ADDRESS]
@@ -78,9 +78,11 @@ enum ServeCommand: Subcommand {
         }
         let bound = ListenAddress(host: configuration.listen.host, port: endpoint.port ?? configuration.listen.port)
         Output.line("listening on \(bound)")
-        let signal = await SignalWaiter.wait(for: [SIGTERM, SIGINT])
+        let signals = TerminationSignals.shared
+        signals.report { logger.notice($0) }
+        let signal = await signals.wait()
         endpoint.stop()
-        logger.info("stopped on signal \(signal)")
+        logger.info("stopped by \(signal.map(TerminationSignals.name) ?? "cancellation")")
         return ExitStatus.success
     }
 
@@ -89,38 +91,6 @@ enum ServeCommand: Subcommand {
             return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
             throw CommandFailure("cannot read \(path): \(error)")
-        }
-    }
-}
-
-/// Waits for one of a set of signals without blocking a cooperative thread (Dispatch signal sources).
-enum SignalWaiter {
-    static func wait(for signals: [Int32]) async -> Int32 {
-        await withCheckedContinuation { continuation in
-            let fired = Fired(continuation)
-            for number in signals {
-                Glibc.signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { fired.resume(number) }
-                source.resume()
-                fired.keep(source)
-            }
-        }
-    }
-
-    private final class Fired: Sendable {
-        private let state: Mutex<(continuation: CheckedContinuation<Int32, Never>?, sources: [any DispatchSourceSignal])>
-
-        init(_ continuation: CheckedContinuation<Int32, Never>) { state = Mutex((continuation, [])) }
-
-        func keep(_ source: any DispatchSourceSignal) { state.withLock { $0.sources.append(source) } }
-
-        func resume(_ number: Int32) {
-            let pending = state.withLock { state -> CheckedContinuation<Int32, Never>? in
-                defer { state.continuation = nil }
-                return state.continuation
-            }
-            pending?.resume(returning: number)
         }
     }
 }

@@ -2,6 +2,7 @@
     import Glibc
 #endif
 import Diagnostics
+import Lifecycle
 
 /// Finds the subcommand, handles `--help` and `--version`, runs it and turns its errors into exit statuses.
 enum CommandRunner {
@@ -25,10 +26,14 @@ enum CommandRunner {
             break
         }
         guard let command = command(named: word) else {
+            TerminationSignals.shared.adopt(.immediate)
             Output.error("\(BuildInfo.name): unknown command '\(word)' (see '\(BuildInfo.name) --help')")
             return ExitStatus.usage
         }
         let rest = Array(arguments.dropFirst())
+        // Before the command does anything: the signals caught since main's first line now mean what they
+        // mean to this command (a clean stop, logged and ignored, or the default action).
+        TerminationSignals.shared.adopt(command.signalPolicy(for: rest))
         if rest.contains("--help") || rest.contains("-h") {
             Output.line(command.help)
             return ExitStatus.success

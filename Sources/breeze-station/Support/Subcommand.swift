@@ -1,3 +1,5 @@
+import Lifecycle
+
 /// One `breeze-station` subcommand.
 protocol Subcommand: Sendable {
     /// The word that selects it, e.g. `aqi`.
@@ -9,6 +11,13 @@ protocol Subcommand: Sendable {
     /// Runs the command on its arguments (the subcommand word already removed) and returns the exit status.
     /// Throws ``UsageError`` for bad arguments (exit 2) and ``CommandFailure`` for failures with a status.
     static func run(_ arguments: inout ArgumentList) async throws -> Int32
+    /// What SIGTERM, SIGINT, SIGQUIT, SIGHUP, SIGUSR1 and SIGUSR2 mean while the command runs with `arguments`;
+    /// ``SignalPolicy/immediate`` (the default actions) unless the command has something to clean up.
+    static func signalPolicy(for arguments: [String]) -> SignalPolicy
+}
+
+extension Subcommand {
+    static func signalPolicy(for arguments: [String]) -> SignalPolicy { .immediate }
 }
 
 /// Process exit statuses the commands use (sysexits.h where one fits).

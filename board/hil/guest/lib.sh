@@ -508,13 +508,10 @@ hil_station_exited_cleanly() {
         ! grep -qE 'Fatal error|Current stack trace|Crash|Segmentation fault' "$HIL_RESULTS/$HIL_STATION_RUN.err"
 }
 
-# hil_levels: the levels a scenario walks: its LEVELS (a representative subset, the default), or ALL_LEVELS
-# when the run asks for the full sweep (HIL_ALL_LEVELS=1, e.g. make hil HIL_ALL_LEVELS=1); in the libgpiod v2
-# leg its V2_LEVELS when it has them.
+# hil_levels: the levels a scenario walks: its LEVELS (every level); in the libgpiod v2 leg its V2_LEVELS when
+# it has them, unless the run asks for every level there too (HIL_ALL_LEVELS=1, run.sh --all-levels).
 hil_levels() {
-    if [ "${HIL_ALL_LEVELS:-0}" = 1 ] && [ -n "${ALL_LEVELS:-}" ]; then
-        echo "$ALL_LEVELS"
-    elif [ "${HIL_LEG:-}" = gpiod-v2 ] && [ -n "${V2_LEVELS:-}" ]; then
+    if [ "${HIL_LEG:-}" = gpiod-v2 ] && [ -n "${V2_LEVELS:-}" ] && [ "${HIL_ALL_LEVELS:-0}" != 1 ]; then
         echo "$V2_LEVELS"
     else
         echo "$LEVELS"

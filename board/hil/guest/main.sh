@@ -44,6 +44,28 @@ kill_new_processes() {
     [ -z "$killed" ] || echo "hil-main: killed processes left behind:$killed"
 }
 
+# The host directories shared with the VM (guest/init mounted each under /run/.hil-shares/TAG and bound it at
+# its host path): those under /tmp are bound again on each fresh /tmp.
+shares_in_tmp=0
+while read -r tag path; do
+    case "$path" in /tmp/*) shares_in_tmp=1 ;; esac
+done < "$HIL_SESSION_DIR/shares"
+
+# fresh_tmp: a new, empty tmpfs on /tmp (lazily detaching the old one with the shares bound inside it), and
+# the shares under /tmp bound at their paths again.
+fresh_tmp() {
+    umount -l /tmp 2> /dev/null && mount -t tmpfs -o mode=1777 tmpfs /tmp || return 0
+    [ "$shares_in_tmp" = 1 ] || return 0
+    while read -r tag path; do
+        case "$path" in
+            /tmp/*)
+                mkdir -p "$path" && mount -o bind "/run/.hil-shares/$tag" "$path" ||
+                    echo "hil-main: binding $path again failed"
+                ;;
+        esac
+    done < "$HIL_SESSION_DIR/shares"
+}
+
 previous_host=""
 while read -r job; do
     [ -n "$job" ] || continue
@@ -88,8 +110,8 @@ while read -r job; do
     [ ! -e "$HIL_TRACING/tracing_on" ] || echo 0 > "$HIL_TRACING/tracing_on"
     hil_gpio_bank_remove || echo "hil-main: removing the gpio-sim chips failed"
     set -- /tmp/* /tmp/.[!.]*
-    if [ -e "$1" ] || [ -e "$2" ]; then
-        umount /tmp 2> /dev/null && mount -t tmpfs -o mode=1777 tmpfs /tmp
+    if [ "$shares_in_tmp" = 1 ] || [ -e "$1" ] || [ -e "$2" ]; then
+        fresh_tmp
     fi
     echo "$status" > "$dir/guest.status"
     echo "hil-main: [$(hil_uptime)] job $job: status $status"

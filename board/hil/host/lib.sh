@@ -103,11 +103,11 @@ hil_emulator_stop() {
     HIL_EMULATOR_PID=""
 }
 
-# hil_levels: the levels the scenario walks, as the guest's hil_levels sees them (LEVELS, or ALL_LEVELS when
-# HIL_ALL_LEVELS=1).
+# hil_levels: the levels the scenario walks, as the guest's hil_levels sees them (LEVELS; V2_LEVELS in the
+# libgpiod v2 leg unless HIL_ALL_LEVELS=1).
 hil_levels() {
-    if [ "${HIL_ALL_LEVELS:-0}" = 1 ] && [ -n "${ALL_LEVELS:-}" ]; then
-        echo "$ALL_LEVELS"
+    if [ "${HIL_LEG:-}" = gpiod-v2 ] && [ -n "${V2_LEVELS:-}" ] && [ "${HIL_ALL_LEVELS:-0}" != 1 ]; then
+        echo "$V2_LEVELS"
     else
         echo "$LEVELS"
     fi

@@ -10,11 +10,10 @@ TIMEOUT=240
 
 CONFIG=board/hil/fixtures/station-leds-bar.json
 BAR="GPIO5 GPIO6 GPIO13 GPIO19 GPIO26 GPIO16 GPIO20"
-# level:AQI:lines lit. ALL_LEVELS with HIL_ALL_LEVELS=1; by default the two ends and the middle (each line's
-# order and the count are what the kernel shows; the level → count mapping is unit-tested).
-ALL_LEVELS="excellent:12:1 good:40:2 moderate:75:3 unhealthy_sensitive:125:4 unhealthy:175:5 very_unhealthy:250:6
+# level:AQI:lines lit, all seven levels (each line's order and the count are what the kernel shows), one 1 s
+# sample per level.
+LEVELS="excellent:12:1 good:40:2 moderate:75:3 unhealthy_sensitive:125:4 unhealthy:175:5 very_unhealthy:250:6
 hazardous:350:7"
-LEVELS="excellent:12:1 unhealthy_sensitive:125:4 hazardous:350:7"
 
 guest() {
     for level in $(hil_levels); do

@@ -1,0 +1,161 @@
+import Diagnostics
+import HTTPTestSupport
+import Testing
+import WebAPI
+
+/// Slowloris against the production limits (issue 19 §3): 8 hosts (127.0.0.2-127.0.0.9) × 8 connections
+/// trickling header bytes hold every one of the 64 slots. Every wait is async or off the cooperative pool
+/// (``offPool(_:)``), so the test holds no pool thread while the server works.
+@Suite("HTTP server: slow clients", .serialized)
+struct SlowClientTests {
+    /// The production limits (64 connections, 8 per address, 2 threads) with a header deadline long enough
+    /// that the slow clients stay while a loaded machine sets them up: what lets the fresh client in is the
+    /// eviction of the oldest slow connection, not the deadline.
+    static let production: HTTPLimits = {
+        var limits = HTTPLimits.standard
+        limits.headerTimeoutSeconds = 60
+        return limits
+    }()
+
+    /// Waits until `condition` holds, up to `timeout` seconds, sleeping (not blocking) between looks.
+    func eventually(_ timeout: Double = 10, _ condition: @escaping @Sendable () -> Bool) async -> Bool {
+        // Polled on a thread of its own (offPool), not with Task.sleep: under suite load the cooperative pool
+        // is busy with other suites, and a task resumed seconds late would look after the state it waits for
+        // has passed (the header deadline has closed the slow clients by then).
+        (try? await offPool {
+            let deadline = RawHTTPConnection.now() + timeout
+            while RawHTTPConnection.now() < deadline {
+                if condition() { return true }
+                usleep(10_000)
+            }
+            return condition()
+        }) ?? false
+    }
+
+    /// Opens `count` connections from `source` that send an unfinished request (nil where refused).
+    func trickling(_ count: Int, port: UInt16, source: String) async throws -> [RawHTTPConnection] {
+        try await offPool {
+            (0..<count).compactMap { _ in
+                guard let connection = try? RawHTTPConnection(port: port, source: source) else { return nil }
+                try? connection.send("GET /api/thing HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+                return connection
+            }
+        }
+    }
+
+    @Test("the oldest slow connections give way: 9 trickling hosts (72 connections) still leave room for a fresh one")
+    func slowClientsGiveWay() async throws {
+        let server = try makeServer(limits: Self.production)
+        defer { server.stop() }
+        let port = try #require(server.port)
+        var slow: [RawHTTPConnection] = []
+        for host in [2, 3, 4, 5, 6, 7, 8, 9, 11] { slow += try await trickling(8, port: port, source: "127.0.0.\(host)") }
+        // Each connection past 64 took the slot of the oldest one still waiting for its headers.
+        #expect(await eventually { server.openConnections == 64 }, "64 connections open, found \(server.openConnections)")
+        let (status, elapsed) = try await offPool { () throws -> (Int, Double) in
+            let started = RawHTTPConnection.now()
+            let fresh = try RawHTTPClient.request("GET", "/api/thing", port: port, source: "127.0.0.10", timeout: 10)
+            return (fresh.status, RawHTTPConnection.now() - started)
+        }
+        #expect(status == 200)
+        #expect(elapsed < 1, "the fresh client waited \(elapsed) s")
+        withExtendedLifetime(slow) {}
+    }
+
+    @Test("64 trickling connections from 8 hosts: a fresh client from a 9th host is answered within 1 s")
+    func freshClientServed() async throws {
+        let log = InMemoryLogSink()
+        let server = try makeServer(limits: Self.production, logSink: log)
+        defer { server.stop() }
+        let port = try #require(server.port)
+        var slow: [RawHTTPConnection] = []
+        for host in 2...9 { slow += try await trickling(8, port: port, source: "127.0.0.\(host)") }
+        #expect(
+            await eventually { server.openConnections == 64 },
+            "64 slow connections held, found \(server.openConnections); log: \(log.lines); open files: \(openFiles()); \(listenQueue(port: port)); \(slow.count) clients: \(Dictionary(grouping: slow.map(\.descriptorState)) { $0 }.mapValues(\.count))")
+        // One more header byte on each, as slowloris does: activity that keeps the inactivity timeout away.
+        let held = slow
+        try await offPool { for connection in held { try? connection.send("a") } }
+        let (status, elapsed) = try await offPool { () throws -> (Int, Double) in
+            let started = RawHTTPConnection.now()
+            let fresh = try RawHTTPClient.request("GET", "/api/thing", port: port, source: "127.0.0.10", timeout: 10)
+            return (fresh.status, RawHTTPConnection.now() - started)
+        }
+        #expect(status == 200)
+        #expect(elapsed < 1, "the fresh client waited \(elapsed) s")
+        print("slowloris: a fresh client from a 9th host answered in \(Int(elapsed * 1000)) ms")
+        withExtendedLifetime(slow) {}
+    }
+
+    @Test("a request trickled one byte at a time is closed at the header deadline, though never inactive")
+    func headerDeadline() async throws {
+        var limits = HTTPLimits.standard
+        limits.headerTimeoutSeconds = 1
+        let server = try makeServer(limits: limits)
+        defer { server.stop() }
+        let port = try #require(server.port)
+        let (closed, elapsed) = try await offPool { () throws -> (Bool, Double) in
+            // Timed from before the connect: the deadline runs from the server's accept.
+            let started = RawHTTPConnection.now()
+            let connection = try RawHTTPConnection(port: port)
+            for byte in Array("GET /api/thing HTTP/1.1\r\nHost: x\r\nX-Slow: ".utf8) + Array(repeating: 97, count: 200) {
+                do { try connection.send([byte]) } catch { return (true, RawHTTPConnection.now() - started) }
+                if connection.closedByServer(within: 0.1) { return (true, RawHTTPConnection.now() - started) }
+            }
+            return (false, RawHTTPConnection.now() - started)
+        }
+        #expect(closed, "still open after \(elapsed) s of trickling")
+        #expect(elapsed >= 0.9 && elapsed < 8, "closed after \(elapsed) s (deadline 1 s; inactivity timeout 10 s)")
+    }
+
+    @Test("an idle kept-alive connection is closed at the keep-alive timeout, well before the inactivity timeout")
+    func keepAliveTimeout() async throws {
+        var limits = HTTPLimits.standard
+        limits.keepAliveTimeoutSeconds = 1
+        let server = try makeServer(limits: limits)
+        defer { server.stop() }
+        let port = try #require(server.port)
+        let (status, closed, elapsed) = try await offPool { () throws -> (Int, Bool, Double) in
+            let connection = try RawHTTPConnection(port: port)
+            try connection.send("GET /api/thing HTTP/1.1\r\nHost: x\r\n\r\n")
+            let status = try connection.readResponse().status
+            let started = RawHTTPConnection.now()
+            let closed = connection.closedByServer(within: 8)
+            return (status, closed, RawHTTPConnection.now() - started)
+        }
+        #expect(status == 200)
+        #expect(closed && elapsed >= 0.9 && elapsed < 8, "closed: \(closed) after \(elapsed) s")
+    }
+}
+
+/// Descriptors this test process has open (/proc/self/fd), to tell descriptor exhaustion from a slow server.
+func openFiles() -> Int {
+    guard let directory = opendir("/proc/self/fd") else { return -1 }
+    defer { closedir(directory) }
+    var count = 0
+    while readdir(directory) != nil { count += 1 }
+    return count - 2
+}
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The listening socket of `port` as /proc/net/tcp shows it: its accept queue (connections the kernel
+/// completed that the server has not accepted yet) and how many connections to it are established.
+func listenQueue(port: UInt16) -> String {
+    guard let file = fopen("/proc/net/tcp", "r") else { return "no /proc/net/tcp" }
+    defer { fclose(file) }
+    let hexPort = String(port, radix: 16, uppercase: true)
+    let wanted = String(repeating: "0", count: max(0, 4 - hexPort.count)) + hexPort
+    var queued = "?"
+    var established = 0
+    var line = [CChar](repeating: 0, count: 512)
+    while fgets(&line, Int32(line.count), file) != nil {
+        let fields = String(cString: line).split(separator: " ")
+        guard fields.count > 4, fields[1].hasSuffix(":" + wanted) else { continue }
+        if fields[3] == "0A" { queued = String(fields[4]) }
+        if fields[3] == "01" { established += 1 }
+    }
+    return "listen tx:rx queue \(queued), established \(established)"
+}
