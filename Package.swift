@@ -76,7 +76,7 @@ endToEndTestDependencies += ["Sensors", "SensorEmulation", "LinuxIO", "SensorRun
 // `make fuzz` only: libFuzzer harnesses, one per decoder family. Kept out of the normal build because an
 // executable built without `-sanitize=fuzzer` has no `main` and breaks `swift test`'s link.
 if Context.environment["BREEZE_FUZZ"] != nil {
-    for family in ["Plantower", "SDS011", "Honeywell", "Sensirion"] {
+    for family in ["Plantower", "SDS011", "Honeywell", "Sensirion", "PM1006", "Climate"] {
         targets.append(
             .executableTarget(
                 name: "fuzz-\(family.lowercased())", dependencies: ["Sensors", "JSON"], path: "Fuzz/\(family)",

@@ -7,7 +7,7 @@ BUILD_PACKAGES += libi2c-dev
 # of `make test`: 60 s each.
 # Built in their own scratch directory, optimised (bounds and overflow checks stay on) with libFuzzer and ASan;
 # BREEZE_FUZZ=1 adds them to the manifest.
-FUZZ_TARGETS += plantower sds011 honeywell sensirion
+FUZZ_TARGETS += plantower sds011 honeywell sensirion pm1006 climate
 FUZZ_SECONDS ?= 60
 FUZZ_SCRATCH := .build/fuzz
 

@@ -3,17 +3,17 @@ import FoundationEssentials
 public import Sensors
 import Synchronization
 
-/// An emulated I²C sensor at the transport seam: an ``Sensors/I2CDevice`` backed by an ``I2CDeviceModel``,
+/// An emulated I²C sensor at the transport seam: an ``Sensors/I2CDevice`` backed by an ``I2CTransactionModel``,
 /// for tests and the station's demo on machines without i2c-dev. Can be "unplugged": then open fails and every
 /// transfer NACKs, as an empty address would. Single faults can be queued on coming transfers (``inject(_:)``).
 public final class EmulatedI2CDevice: I2CDevice {
     public let name: String
     private let clock: any StationClock
-    private let state: Mutex<(model: any I2CDeviceModel, open: Bool, present: Bool)>
+    private let state: Mutex<(model: any I2CTransactionModel, open: Bool, present: Bool)>
     private let faults = Mutex<(queued: [I2CTransferFault], applied: [I2CTransferFault])>(([], []))
 
     /// A device on bus `bus` at `address`, behaving as `model`.
-    public init(model: any I2CDeviceModel, bus: Int = 1, address: UInt8, clock: any StationClock) {
+    public init(model: any I2CTransactionModel, bus: Int = 1, address: UInt8, clock: any StationClock) {
         name = "emulated /dev/i2c-\(bus) address \(Hex.byte(address))"
         self.clock = clock
         state = Mutex((model, false, true))
@@ -79,7 +79,7 @@ public final class EmulatedI2CDevice: I2CDevice {
     }
 
     /// Changes the model (faults, scenario) while it runs.
-    public func withModel<T>(_ body: (inout any I2CDeviceModel) -> T) -> T {
+    public func withModel<T>(_ body: (inout any I2CTransactionModel) -> T) -> T {
         state.withLock { body(&$0.model) }
     }
 

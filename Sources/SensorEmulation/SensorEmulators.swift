@@ -3,6 +3,16 @@ public import Sensors
 
 /// Builds the emulator of any supported model.
 public enum SensorEmulators {
+    /// The emulated temperature/humidity sensor of `model` (behind an ``EmulatedI2CDevice``).
+    public static func climateDevice(
+        _ model: ClimateSensorModel, conditions: ClimateScenario = .room, faults: EmulatorFaults = EmulatorFaults()
+    ) -> any ClimateDeviceModel {
+        switch model {
+        case .sht3x, .sht4x: SHTDevice(model: model, conditions: conditions, faults: faults)
+        case .bme280: BME280Device(conditions: conditions, faults: faults)
+        }
+    }
+
     /// The emulated UART sensor of `model`; nil for I²C models.
     public static func serialDevice(
         _ model: SensorModel, scenario: ConcentrationScenario, timing: EmulatorTiming? = nil,
@@ -16,6 +26,8 @@ public enum SensorEmulators {
             return SDS011Device(scenario: scenario, timing: timing, faults: faults, start: start)
         case .honeywell:
             return HoneywellDevice(model: model, scenario: scenario, timing: timing, faults: faults, start: start)
+        case .cubic:
+            return PM1006Device(scenario: scenario, timing: timing, faults: faults, start: start)
         case .sensirion:
             return nil
         }

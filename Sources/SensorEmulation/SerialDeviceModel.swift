@@ -49,6 +49,9 @@ public struct EmulatorTiming: Sendable, Hashable {
         case .novaFitness: EmulatorTiming(frameInterval: .seconds(1), responseDelay: .milliseconds(150))
         case .honeywell: EmulatorTiming(frameInterval: .seconds(1), responseDelay: .milliseconds(40))
         case .sensirion: EmulatorTiming(frameInterval: .seconds(1), responseDelay: .milliseconds(5))
+        // The Vindriktning controller's request cadence is not documented; a frame every 2 s gives the station a
+        // steady stream to listen to (the driver waits up to 30 s for one).
+        case .cubic: EmulatorTiming(frameInterval: .seconds(2), responseDelay: .zero)
         }
     }
 }

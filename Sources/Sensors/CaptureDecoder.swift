@@ -7,6 +7,7 @@ public struct CaptureDecoder: Sendable {
         case plantower(FrameDecoder<PlantowerCodec>)
         case sds011(FrameDecoder<SDS011Codec>)
         case honeywell(FrameDecoder<HoneywellCodec>)
+        case pm1006(FrameDecoder<PM1006Codec>)
         case sps30(FrameDecoder<SPS30Codec>)
         case shdlc(FrameDecoder<SHDLCCodec>)
         /// SPS30 before the first byte: an SHDLC capture starts with 0x7E, an I²C reply practically never does.
@@ -27,6 +28,8 @@ public struct CaptureDecoder: Sendable {
             family = .honeywell(FrameDecoder(variant: variant))
         } else if model == .sds011 {
             family = .sds011(FrameDecoder())
+        } else if model == .pm1006 {
+            family = .pm1006(FrameDecoder())
         } else {
             family = .sps30Undecided(sps30Format)
         }
@@ -38,6 +41,7 @@ public struct CaptureDecoder: Sendable {
         case .plantower(let decoder): decoder.statistics
         case .sds011(let decoder): decoder.statistics
         case .honeywell(let decoder): decoder.statistics
+        case .pm1006(let decoder): decoder.statistics
         case .sps30(let decoder): decoder.statistics
         case .shdlc(let decoder): decoder.statistics
         case .sps30Undecided: DecoderStatistics()
@@ -98,6 +102,14 @@ public struct CaptureDecoder: Sendable {
                 DecodeReport.error(error, model: model, extra: error.kind == .checksum ? [("checksum_ok", false)] : [])
             }
             family = .honeywell(decoder)
+            return output
+        case .pm1006(var decoder):
+            let output = Self.drain(&decoder, bytes, finishing) { reading, offset in
+                DecodeReport.pm1006(reading, offset: offset)
+            } error: { error in
+                DecodeReport.error(error, model: model, extra: error.kind == .checksum ? [("checksum_ok", false)] : [])
+            }
+            family = .pm1006(decoder)
             return output
         case .sps30(var decoder):
             let format = decoder.codec.format

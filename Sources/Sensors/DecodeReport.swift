@@ -173,7 +173,7 @@ public enum DecodeReport {
         [("type", .string(type)), ("sensor", .string(model.rawValue)), ("offset", JSONValue(offset))]
     }
 
-    private static func plausibility(_ verdict: PlausibilityVerdict) -> [(key: String, value: JSONValue)] {
+    static func plausibility(_ verdict: PlausibilityVerdict) -> [(key: String, value: JSONValue)] {
         switch verdict {
         case .plausible: [("plausible", true)]
         case .warmingUp(let reason):

@@ -49,7 +49,8 @@ public struct DriverSettings: Sendable, Hashable {
     public var i2cAttempts: Int
 
     /// Settings for `model` sampling every `interval`: the model's warm-up, passive mode, a 3 s response
-    /// timeout (6 s for the SDS011, whose replies take about a second and interleave with data), stale after
+    /// timeout (6 s for the SDS011, whose replies take about a second and interleave with data; 30 s for the
+    /// PM1006, which is only listened to), stale after
     /// three intervals (at least 30 s), reopen backoff 0.25 s doubling to 2 s, fault retry every 60 s,
     /// RESET held 100 ms and 1 s to recover (Adafruit waits 1 s), 3 I²C attempts.
     public init(model: SensorModel, interval: Duration = .seconds(10)) {
@@ -57,7 +58,9 @@ public struct DriverSettings: Sendable, Hashable {
         warmUp = model.defaultWarmUp
         dutyCycle = .auto
         mode = .passive
-        responseTimeout = model == .sds011 ? .seconds(6) : .seconds(3)
+        // A PM1006 is only listened to and its frames come when the Vindriktning's controller asks (ESPHome:
+        // "there is no update interval"): wait generously for the next one.
+        responseTimeout = model == .sds011 ? .seconds(6) : model == .pm1006 ? .seconds(30) : .seconds(3)
         staleAfter = max(interval * 3, .seconds(30))
         reopenBackoff = .milliseconds(250)
         reopenBackoffLimit = .seconds(2)

@@ -195,6 +195,7 @@ public final class SensorDriver: Sendable {
             switch model.family {
             case .novaFitness: return SDS011Session(port: port, settings: settings, clock: clock, logger: sessionLogger)
             case .honeywell: return HoneywellSession(model: model, port: port, settings: settings, clock: clock)
+            case .cubic: return PM1006Session(port: port, settings: settings, clock: clock)
             case .plantower, .sensirion:
                 return PlantowerSession(
                     model: model, port: port, settings: settings, clock: clock, logger: sessionLogger)

@@ -8,4 +8,6 @@ public enum SensorFamily: String, Sendable, CaseIterable {
     case sensirion
     /// Honeywell HPMA115: `40`/`68` frames with a two's-complement checksum, plus Plantower-like auto-send.
     case honeywell
+    /// Cubic PM1006: `16 11 0B` frames whose 20 bytes sum to 0.
+    case cubic
 }

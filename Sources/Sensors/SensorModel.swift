@@ -24,6 +24,9 @@ public enum SensorModel: String, CaseIterable, Sendable, Codable {
     case hpma115s0
     /// Honeywell HPMA115C0 (UART; PM1, PM2.5, PM4 and PM10).
     case hpma115c0
+    /// Cubic PM1006, the sensor inside the IKEA Vindriktning (UART, 20-byte frames; listened to, never
+    /// commanded). It has no CF=1 channel, so no EPA correction applies to it.
+    case pm1006
 
     /// The protocol family, which decides the codec and the driver.
     public var family: SensorFamily {
@@ -32,6 +35,7 @@ public enum SensorModel: String, CaseIterable, Sendable, Codable {
         case .sds011: .novaFitness
         case .sps30: .sensirion
         case .hpma115s0, .hpma115c0: .honeywell
+        case .pm1006: .cubic
         }
     }
 
@@ -58,6 +62,7 @@ public enum SensorModel: String, CaseIterable, Sendable, Codable {
         case .sps30: "Sensirion SPS30"
         case .hpma115s0: "Honeywell HPMA115S0"
         case .hpma115c0: "Honeywell HPMA115C0"
+        case .pm1006: "Cubic PM1006"
         }
     }
 
@@ -95,23 +100,31 @@ public enum SensorModel: String, CaseIterable, Sendable, Codable {
     }
 
     /// Whether the sensor takes commands over its data link (the PMS3003 and the PMSA003I take none: they
-    /// only stream, and sleep through the SET pin).
+    /// only stream, and sleep through the SET pin; a PM1006 is listened to on the Vindriktning's line, where
+    /// its own controller does the asking).
     public var acceptsCommands: Bool {
         switch self {
-        case .pms3003, .pmsa003i: false
+        case .pms3003, .pmsa003i, .pm1006: false
         default: true
         }
     }
 
     /// How long readings are discarded after power-up or wake: the fan and laser need it to stabilise.
     /// 30 s for Plantower and the SDS011 (datasheets), 30 s for the SPS30 (its worst-case start-up time at low
-    /// concentrations), 15 s for the Honeywell sensors (response time under 6 s, with margin).
+    /// concentrations), 15 s for the Honeywell sensors (response time under 6 s, with margin), none for the
+    /// PM1006 (the station only listens: the Vindriktning's controller powers and warms it, and the station
+    /// cannot know when).
     public var defaultWarmUp: Duration {
         switch family {
         case .plantower, .novaFitness, .sensirion: .seconds(30)
         case .honeywell: .seconds(15)
+        case .cubic: .zero
         }
     }
+
+    /// Whether the sensor reports the "CF=1" PM2.5 the EPA corrections were fitted on (the Plantower family
+    /// only). Sensors without it (SDS011, SPS30, HPMA115, PM1006) get no EPA correction.
+    public var hasCF1Channel: Bool { family == .plantower }
 
     /// The names of all models, comma-separated, for messages.
     public static var allNames: String { allCases.map(\.rawValue).joined(separator: ", ") }

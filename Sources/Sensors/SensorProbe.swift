@@ -42,6 +42,7 @@ public enum SensorProbe {
     ) async throws(TransportError) -> ProbeResult? {
         var listener = ProbeListener()
         try await listener.collect(from: stream, for: listen, clock: clock)
+        if let pm1006 = listener.pm1006 { return pm1006Result(pm1006) }
         if let sds011 = listener.sds011 {
             return await identifySDS011(stream, clock: clock, reading: sds011, replyTimeout: replyTimeout)
         }
@@ -78,11 +79,18 @@ public enum SensorProbe {
                     model: .pms5003, evidence: "answered the Plantower passive read with a 32-byte frame",
                     details: ["mode": "passive", "note": Self.plantowerNote])
             }
-            return nil
+            // A Vindriktning's controller may have asked its PM1006 while we were asking the others.
+            return listener.pm1006.map(pm1006Result)
         }
         return ProbeResult(
             model: .pms5003, evidence: "32-byte Plantower frames in active mode",
             details: ["mode": "active", "note": Self.plantowerNote])
+    }
+
+    private static func pm1006Result(_ reading: PM1006Reading) -> ProbeResult {
+        ProbeResult(
+            model: .pm1006, evidence: "20-byte PM1006 frames (16 11 0B .., byte sum 0)",
+            details: ["note": "listened only: the Vindriktning's controller asks the sensor; no EPA correction (no CF=1)"])
     }
 
     private static let plantowerNote =
@@ -158,6 +166,8 @@ struct ProbeListener {
     ]
     private var nova = FrameDecoder(codec: SDS011Codec())
     private var honeywell = FrameDecoder(variant: .c0)
+    private var cubic = FrameDecoder(codec: PM1006Codec())
+    private(set) var pm1006: PM1006Reading?
     private(set) var plantower32: PlantowerFrame?
     private(set) var plantower40: String?
     private(set) var plantower24: PlantowerFrame?
@@ -204,6 +214,7 @@ struct ProbeListener {
             case .command: break
             }
         }
+        for case .message(let reading) in cubic.decode(bytes) { pm1006 = reading }
         for case .message(let message) in honeywell.decode(bytes) {
             switch message {
             case .reading(let reading) where reading.source == .readReply: honeywellReply = reading

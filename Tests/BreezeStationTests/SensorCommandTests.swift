@@ -73,7 +73,23 @@ struct SensorCommandTests {
         }
     }
 
-    @Test(arguments: ["pms5003", "sds011", "hpma115c0"])
+    @Test func decodesPM1006Captures() async throws {
+        // Hypfer's sample frame, then the same with a corrupted checksum byte.
+        let result = try await StationBinary.run([
+            "decode", "--sensor", "pm1006", "--hex",
+            "16110b0000000c000003cb0000000c01000000e7 16110b0000000c000003cb0000000c01000000e8",
+        ])
+        #expect(result.status == 1, "the corrupted frame is an error: \(result.stderr)")
+        let objects = try Self.objects(result.stdout)
+        #expect(objects.map { $0["type"] as? String } == ["data", "error"])
+        #expect(objects[0]["sensor"] as? String == "pm1006")
+        #expect(objects[0]["pm25_ugm3"] as? Double == 12)
+        #expect(objects[0]["checksum_ok"] as? Bool == true)
+        #expect(objects[0]["plausible"] as? Bool == true)
+        #expect(objects[1]["kind"] as? String == "checksum")
+    }
+
+    @Test(arguments: ["pms5003", "sds011", "hpma115c0", "pm1006"])
     func emulateThenProbeFindsTheSensor(model: String) async throws {
         let link = FileManager.default.temporaryDirectory.appendingPathComponent("emulated-\(UUID().uuidString)").path
         let emulator = try BackgroundStation(["emulate", "--sensor", model, "--link", link, "--pm25", "20"])
