@@ -53,8 +53,11 @@ public enum SensorProbe {
             return ProbeResult(model: .pms3003, evidence: "24-byte Plantower frames in active mode")
         }
 
+        // Each question waits for its answer, up to `replyTimeout`: a loaded machine (or a slow USB adapter) may be
+        // late, and an HPMA115C0 streams frames that look like a Plantower's, so a late Honeywell reply would
+        // otherwise name it a PMS5003.
         try await stream.write(HoneywellCommand.readMeasurement.bytes)
-        try await listener.collect(from: stream, for: replyTimeout, clock: clock)
+        try await listener.collect(from: stream, for: replyTimeout, clock: clock) { $0.honeywellReply != nil }
         if let reading = listener.honeywellReply {
             let model: SensorModel = reading.pm4 == nil ? .hpma115s0 : .hpma115c0
             return ProbeResult(
@@ -66,14 +69,14 @@ public enum SensorProbe {
         }
 
         try await stream.write(SDS011Request(.queryReportingMode).bytes)
-        try await listener.collect(from: stream, for: replyTimeout, clock: clock)
+        try await listener.collect(from: stream, for: replyTimeout, clock: clock) { $0.sds011Reply != nil }
         if listener.sds011Reply != nil || listener.sds011 != nil {
             return await identifySDS011(stream, clock: clock, reading: listener.sds011, replyTimeout: replyTimeout)
         }
 
         if listener.plantower32 == nil {
             try await stream.write(PlantowerCommand.readPassive.bytes)
-            try await listener.collect(from: stream, for: replyTimeout, clock: clock)
+            try await listener.collect(from: stream, for: replyTimeout, clock: clock) { $0.plantower32 != nil }
             if listener.plantower32 != nil {
                 return ProbeResult(
                     model: .pms5003, evidence: "answered the Plantower passive read with a 32-byte frame",

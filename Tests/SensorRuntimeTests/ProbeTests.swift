@@ -17,7 +17,7 @@ struct ProbeTests {
         do {
             try await stream.open()
             let result = try await SensorProbe.probeSerial(
-                stream, clock: SystemClock(), listen: .milliseconds(700), replyTimeout: .milliseconds(500))
+                stream, clock: SystemClock(), listen: .milliseconds(700), replyTimeout: .seconds(3))
             await stream.close()
             await emulator.stop()
             return result
