@@ -538,7 +538,8 @@ hil_colour_matches() {
     printf '%s\n' "$measured" > "$HIL_RESULTS/colour-$1.txt"
     # One awk for the whole judgement: every program started costs ~0.1 s here.
     # The verdict line goes to poll.log: hil_wait_until quotes the last one when it gives up.
-    printf '%s\n' "$measured" | awk -v colour="$1" -v lines="$2 $3 $4" -v gamma="$5" -v tolerance="$6" '
+    printf '%s\n' "$measured" | awk -v colour="$1" -v lines="$2 $3 $4" -v gamma="$5" -v tolerance="$6" \
+        -v gap="${HIL_COLOUR_GAP:-0}" '
         function hex(text,    digits, value, i) {
             digits = "0123456789abcdef"; value = 0; text = tolower(text)
             for (i = 1; i <= length(text); i++) value = value * 16 + index(digits, substr(text, i, 1)) - 1
@@ -553,6 +554,16 @@ hil_colour_matches() {
             for (f = 2; f <= NF; f++) {
                 if ($f ~ /^duty_periods=/) { split($f, field, "="); duty[line] = field[2] }
                 if ($f ~ /^duty=/) { split($f, field, "="); mean[line] = field[2] }
+                if ($f ~ /^regular=/) { split($f, field, "="); regular[line] = field[2] }
+                if ($f ~ /^max_low_ms=/) { split($f, field, "="); longest_low[line] = field[2] / 1000 }
+                if ($f ~ /^seconds=/) { split($f, field, "="); watched[line] = field[2] }
+            }
+            # A level with a look-alike neighbour opens its cycle with a short dark gap (HIL_COLOUR_GAP=1,
+            # docs/leds.md). A PWM line is judged by its median period, which the gap does not move; a line held
+            # fully on has no periods, so its duty is taken over the time outside its one longest dark stretch.
+            if (gap == 1 && regular[line] < 10 && watched[line] > longest_low[line]) {
+                lit = mean[line] * watched[line] / (watched[line] - longest_low[line])
+                duty[line] = lit > 1 ? 1 : lit
             }
         }
         END {
