@@ -555,14 +555,14 @@ hil_colour_matches() {
                 if ($f ~ /^duty_periods=/) { split($f, field, "="); duty[line] = field[2] }
                 if ($f ~ /^duty=/) { split($f, field, "="); mean[line] = field[2] }
                 if ($f ~ /^regular=/) { split($f, field, "="); regular[line] = field[2] }
-                if ($f ~ /^max_low_ms=/) { split($f, field, "="); longest_low[line] = field[2] / 1000 }
                 if ($f ~ /^seconds=/) { split($f, field, "="); watched[line] = field[2] }
             }
-            # A level with a look-alike neighbour opens its cycle with a short dark gap (HIL_COLOUR_GAP=1,
-            # docs/leds.md). A PWM line is judged by its median period, which the gap does not move; a line held
-            # fully on has no periods, so its duty is taken over the time outside its one longest dark stretch.
-            if (gap == 1 && regular[line] < 10 && watched[line] > longest_low[line]) {
-                lit = mean[line] * watched[line] / (watched[line] - longest_low[line])
+            # A level with a look-alike neighbour opens each 3 s cycle with one dark gap of HIL_COLOUR_GAP seconds
+            # (docs/leds.md). A PWM line is judged by its median period, which the gap does not move; a line held
+            # fully on has no periods, so at most that gap of darkness is excused from its mean (the own
+            # run lengths are unreliable here: a descheduled sampler leaves the run of the gap unclean).
+            if (gap > 0 && regular[line] < 10 && watched[line] > gap) {
+                lit = mean[line] * watched[line] / (watched[line] - gap)
                 duty[line] = lit > 1 ? 1 : lit
             }
         }

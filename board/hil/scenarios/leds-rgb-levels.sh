@@ -40,9 +40,9 @@ guest() {
         rest=${level#*:}
         aqi=${rest%%:*}
         colour=${rest#*:}
-        # USG opens each cycle with a short dark gap beside Moderate's look-alike orange (docs/leds.md).
+        # USG opens each 3 s cycle with a 0.25 s dark gap beside Moderate's look-alike orange (docs/leds.md).
         HIL_COLOUR_GAP=0
-        [ "$name" != unhealthy_sensitive ] || HIL_COLOUR_GAP=1
+        [ "$name" != unhealthy_sensitive ] || HIL_COLOUR_GAP=0.25
         hil_station_start "leds-$name" leds show --config "$HIL_ROOT/$CONFIG" --aqi "$aqi"
         hil_wait_until 15 "$name (AQI $aqi): breeze-station holds the RGB lines" \
             hil_outputs_held 3 breeze-station "$RED" "$GREEN" "$BLUE"

@@ -32,9 +32,9 @@ guest() {
     for level in $(hil_levels); do
         name=${level%%:*}
         colour=${level##*:}
-        # USG opens each cycle with a short dark gap beside Moderate's look-alike orange (docs/leds.md).
+        # USG opens each 3 s cycle with a 0.25 s dark gap beside Moderate's look-alike orange (docs/leds.md).
         HIL_COLOUR_GAP=0
-        [ "$name" != unhealthy_sensitive ] || HIL_COLOUR_GAP=1
+        [ "$name" != unhealthy_sensitive ] || HIL_COLOUR_GAP=0.25
         hil_wait_host "emulator-$name" 60
         hil_station_start "run-$name" run --config "$HIL_ROOT/$CONFIG"
         hil_wait_until "$LEVEL_WITHIN" "$name: the LED settles on #$colour" \
