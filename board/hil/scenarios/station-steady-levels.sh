@@ -36,6 +36,9 @@ guest() {
         HIL_COLOUR_GAP=0
         [ "$name" != unhealthy_sensitive ] || HIL_COLOUR_GAP=0.25
         hil_wait_host "emulator-$name" 60
+        # A station of its own per level: the previous level's stored minutes would be restored at start and
+        # hold the LED on that level's colour while the new readings come in.
+        rm -rf /tmp/breeze-station
         hil_station_start "run-$name" run --config "$HIL_ROOT/$CONFIG"
         hil_wait_until "$LEVEL_WITHIN" "$name: the LED settles on #$colour" \
             hil_colour_matches "$colour" "$RED" "$GREEN" "$BLUE" "$GAMMA" "$PWM_TOLERANCE" 1
