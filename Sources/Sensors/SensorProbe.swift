@@ -104,8 +104,11 @@ public enum SensorProbe {
     ) async -> ProbeResult {
         var listener = ProbeListener()
         var details: [String: String] = [:]
-        if (try? await stream.write(SDS011Request(.queryFirmware).bytes)) != nil {
-            try? await listener.collect(from: stream, for: replyTimeout, clock: clock) { $0.sds011Firmware != nil }
+        // Asked twice, half the reply timeout each: a query that reaches the sensor while it is sending a frame
+        // can go unanswered (seen with the emulator on a loaded machine; the datasheet gives no command queue).
+        for _ in 0..<2 where listener.sds011Firmware == nil {
+            guard (try? await stream.write(SDS011Request(.queryFirmware).bytes)) != nil else { break }
+            try? await listener.collect(from: stream, for: replyTimeout / 2, clock: clock) { $0.sds011Firmware != nil }
         }
         if let firmware = listener.sds011Firmware {
             details["firmware"] = firmware.firmwareDate ?? ""
