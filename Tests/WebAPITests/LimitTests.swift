@@ -11,20 +11,6 @@ struct LimitTests {
         maxConnections: 32, maxConnectionsPerAddress: 4, connectionTimeoutSeconds: 10, connectionMemoryBytes: 16 * 1024,
         threads: 2, listenBacklog: 64, headerTimeoutSeconds: 60)
 
-    /// Waits until `condition` holds, up to `timeout` seconds, sleeping (not blocking a pool thread) between looks.
-    func eventually(_ timeout: Double = 10, _ condition: @escaping @Sendable () -> Bool) async -> Bool {
-        // Polled on a thread of its own (offPool), not with Task.sleep: under suite load the cooperative pool
-        // is busy with other suites, and a task resumed seconds late would look after the state it waits for
-        // has passed (the header deadline has closed the slow clients by then).
-        (try? await offPool {
-            let deadline = RawHTTPConnection.now() + timeout
-            while RawHTTPConnection.now() < deadline {
-                if condition() { return true }
-                usleep(10_000)
-            }
-            return condition()
-        }) ?? false
-    }
 
     /// Opens a connection from `source` and sends an unfinished request, as a slow client does.
     static func stalledClient(port: UInt16, source: String) throws -> RawHTTPConnection {

@@ -17,20 +17,6 @@ struct SlowClientTests {
         return limits
     }()
 
-    /// Waits until `condition` holds, up to `timeout` seconds, sleeping (not blocking) between looks.
-    func eventually(_ timeout: Double = 10, _ condition: @escaping @Sendable () -> Bool) async -> Bool {
-        // Polled on a thread of its own (offPool), not with Task.sleep: under suite load the cooperative pool
-        // is busy with other suites, and a task resumed seconds late would look after the state it waits for
-        // has passed (the header deadline has closed the slow clients by then).
-        (try? await offPool {
-            let deadline = RawHTTPConnection.now() + timeout
-            while RawHTTPConnection.now() < deadline {
-                if condition() { return true }
-                usleep(10_000)
-            }
-            return condition()
-        }) ?? false
-    }
 
     /// Opens `count` connections from `source` that send an unfinished request (nil where refused).
     func trickling(_ count: Int, port: UInt16, source: String) async throws -> [RawHTTPConnection] {
