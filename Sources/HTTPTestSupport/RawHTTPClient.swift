@@ -56,7 +56,10 @@ public final class RawHTTPConnection: @unchecked Sendable {
                 }
             }
         } catch {
-            Glibc.close(descriptor)
+            // close() marks the descriptor closed: a class whose initializer throws after initialising every
+            // property is deinitialised, and a second close(2) there could close a number another thread (a
+            // server under test) had been given meanwhile.
+            close()
             throw error
         }
         _ = timeout
