@@ -19,7 +19,8 @@ public import WebAPI
 /// ```
 public struct StationConfiguration: Sendable {
     /// The sections, in the order the file and docs/configuration.md list them.
-    public static let sections = ["station", "sensor", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "sensor_community", "log"]
+    public static let sections = ["station", "sensor", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "sensor_community", "opensensemap",
+        "log"]
 
     /// `station`.
     public var station: StationSettings
@@ -39,6 +40,8 @@ public struct StationConfiguration: Sendable {
     public var mqtt: MQTTConfiguration?
     /// `sensor_community`; nil without a section (nothing pushed to the map).
     public var sensorCommunity: SensorCommunityConfiguration?
+    /// `opensensemap`; nil without a section (nothing sent to openSenseMap, no outbox).
+    public var openSenseMap: OpenSenseMapConfiguration?
     /// `log`.
     public var log: LogConfiguration
 
@@ -48,7 +51,7 @@ public struct StationConfiguration: Sendable {
         aqi: AQIConfiguration = AQIConfiguration(), leds: LEDConfiguration? = nil, http: HTTPConfiguration = .standard,
         openMeteo: OpenMeteoConfiguration = OpenMeteoConfiguration(), storage: StorageConfiguration,
         mqtt: MQTTConfiguration? = nil, sensorCommunity: SensorCommunityConfiguration? = nil,
-        log: LogConfiguration = LogConfiguration()
+        openSenseMap: OpenSenseMapConfiguration? = nil, log: LogConfiguration = LogConfiguration()
     ) {
         self.station = station
         self.sensor = sensor
@@ -59,6 +62,7 @@ public struct StationConfiguration: Sendable {
         self.storage = storage
         self.mqtt = mqtt
         self.sensorCommunity = sensorCommunity
+        self.openSenseMap = openSenseMap
         self.log = log
     }
 
@@ -95,6 +99,7 @@ public struct StationConfiguration: Sendable {
         // The MQTT client id and topics default from the station's name.
         mqtt = MQTTConfiguration(section: root.section("mqtt"), stationName: station.name)
         sensorCommunity = SensorCommunityConfiguration(section: root.section("sensor_community"), boardSerial: boardSerial)
+        openSenseMap = OpenSenseMapConfiguration(section: root.section("opensensemap"))
         log = LogConfiguration(section: root.section("log"))
     }
 
@@ -114,6 +119,8 @@ public struct StationConfiguration: Sendable {
             // The password lives in its file and is never read here; the file's path is not a secret.
             "mqtt": mqtt?.json ?? .null,
             "sensor_community": sensorCommunity?.json ?? .null,
+            // The box token lives in its file and is never read here.
+            "opensensemap": openSenseMap?.json ?? .null,
             "log": log.json,
         ]
         return redactingSecrets ? SecretRedaction.redactingURLs(in: document) : document

@@ -12,6 +12,7 @@ import SensorRuntime
 import Sensors
 import StationEndpoint
 import Synchronization
+import Uploads
 import WebAPI
 
 /// The station, composed: configuration in, services running, until shutdown. `breeze-station run` and
@@ -82,7 +83,8 @@ public final class StationRuntime: Sendable {
 
         let store = StoreService(
             path: configuration.storage.path, retentionDays: configuration.storage.retentionDays, clock: clock,
-            logger: logger.child("store")
+            logger: logger.child("store"),
+            outboxes: configuration.openSenseMap == nil ? [] : [OpenSenseMapUploader.outboxName]
         ) { [pipeline] status in
             pipeline.update { $0.store = status }
         }
@@ -140,7 +142,7 @@ public final class StationRuntime: Sendable {
         services += openMeteo.services
         let uploads = UploadsWiring(
             configuration: configuration, environment: environment, pipeline: pipeline, publisher: publisher,
-            snapshots: snapshots, logger: logger.child("uploads")
+            snapshots: snapshots, store: store, logger: logger.child("uploads")
         ).services()
         services += uploads.services
         if let notifier, let interval = watchdogInterval, let heartbeat {
