@@ -38,7 +38,7 @@ final class InProcessStation: Sendable {
     init(
         directory: URL, fake: FakeOpenMeteo?, pm25: Double, clock: ManualClock = ManualClock(start: InProcessStation.start),
         stream: EmulatedByteStream? = nil, aqi: AQIConfiguration = AQIConfiguration(),
-        sensorCommunity: SensorCommunityConfiguration? = nil
+        sensorCommunity: SensorCommunityConfiguration? = nil, openSenseMap: OpenSenseMapConfiguration? = nil
     ) throws {
         self.clock = clock
         let device = try #require(SensorEmulators.serialDevice(.pms5003, scenario: .steady(pm25: pm25), start: clock.now))
@@ -60,7 +60,7 @@ final class InProcessStation: Sendable {
             sensor: sensor, aqi: aqi, leds: LEDConfiguration(backend: .terminal, palette: .breeze, selfTest: false),
             http: http,
             openMeteo: openMeteo, storage: StorageConfiguration(path: databasePath), sensorCommunity: sensorCommunity,
-            log: LogConfiguration(level: .debug))
+            openSenseMap: openSenseMap, log: LogConfiguration(level: .debug))
         var environment = StationEnvironment(variables: [:], clock: clock)
         environment.logSink = logs
         environment.logFormat = .terminal
@@ -71,7 +71,7 @@ final class InProcessStation: Sendable {
             try SensorDriver(model: .pms5003, link: .serial(stream), settings: configuration.driver, clock: clock, logger: logger)
         }
         runtime = StationRuntime(configuration: configuration, environment: environment)
-        idleSleepers = (fake == nil ? 2 : 7) + (sensorCommunity == nil ? 0 : 1)
+        idleSleepers = (fake == nil ? 2 : 7) + (sensorCommunity == nil ? 0 : 1) + (openSenseMap == nil ? 0 : 1)
     }
 
     /// Starts the station and waits until it serves.

@@ -77,6 +77,8 @@ struct UploadsWiring {
                 logger.warning("\(path) (opensensemap.token_file) can be read by every user; chmod o-r it")
             }
         }
+        // Shown as enabled from the first snapshot on, before the service has run.
+        pipeline.update { $0.uploads[OpenSenseMapUploader.outboxName] = UploadStatus(service: OpenSenseMapUploader.outboxName) }
         return OpenSenseMapUploader(
             configuration: settings, token: token,
             outbox: StoreOutbox(store: store, service: OpenSenseMapUploader.outboxName), transport: transport,

@@ -67,12 +67,20 @@ public final class OpenSenseMapUploader: Service {
                 + (token == nil ? " without a token" : ""))
         await publishPending()
         var failures = 0
+        var due = clock.now.adding(configuration.interval)
         while !Task.isCancelled {
+            // Wakes at least every interval, also while backing off, so `pending` follows the outbox.
+            let wake = min(due, clock.now.adding(configuration.interval))
+            try await clock.sleep(until: wake)
+            guard clock.now >= due else {
+                await publishPending()
+                continue
+            }
+            failures = await uploadPending() ? 0 : failures + 1
             let wait = failures == 0
                 ? configuration.interval
                 : backoff.delay(afterFailures: failures, random: Double.random(in: 0..<1))
-            try await clock.sleep(for: wait)
-            failures = await uploadPending() ? 0 : failures + 1
+            due = clock.now.adding(wait)
         }
         throw CancellationError()
     }
