@@ -37,6 +37,8 @@ struct UploadsWiring {
         }
         let pipeline = self.pipeline
         let publisher = self.publisher
+        // Shown as enabled from the first snapshot on, before the service has run.
+        pipeline.update { $0.uploads[SensorCommunityUploader.service] = UploadStatus(service: SensorCommunityUploader.service) }
         let snapshots = self.snapshots
         let uploader = SensorCommunityUploader(
             configuration: sensorCommunity, transport: transport, clock: environment.clock,
