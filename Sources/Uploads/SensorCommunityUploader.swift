@@ -45,8 +45,10 @@ public final class SensorCommunityUploader: Service {
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
     ) {
         self.configuration = configuration
+        // No retry log lines: offline for a day they would be two lines per push; the uploader logs the
+        // outcome once per failure streak, and the error carries the attempt count.
         self.transport = RetryingHTTPTransport(
-            wrapping: transport, policy: retryPolicy, clock: clock, logger: logger, random: random)
+            wrapping: transport, policy: retryPolicy, clock: clock, logger: nil, random: random)
         self.clock = clock
         self.logger = logger
         self.softwareVersion = softwareVersion

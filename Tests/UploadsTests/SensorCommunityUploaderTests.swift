@@ -149,6 +149,11 @@ struct SensorCommunityUploaderTests {
         #expect(resumed.lastError == nil)
         #expect(resumed.lastSuccess != nil)
         #expect(resumed.dropped == 4)
+        // The log: one warning for the failure streak (not one per push or per retry), a notice when it ends.
+        let lines = rig.logs.lines
+        #expect(lines.filter { $0.contains("warning") }.count == 1, "\(lines)")
+        #expect(lines.filter { $0.contains("retrying") }.isEmpty)
+        #expect(lines.contains { $0.contains("notice") && $0.contains("accepted again") })
         await rig.stop()
     }
 
