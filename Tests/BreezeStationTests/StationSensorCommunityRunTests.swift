@@ -1,8 +1,6 @@
 import Foundation
 import HTTPTestSupport
 import JSON
-import SensorEmulation
-import SensorRuntime
 import Testing
 import UploadsTestSupport
 
@@ -19,23 +17,10 @@ struct StationSensorCommunityRunTests {
     func pushes() async throws {
         let fake = try FakeSensorCommunity(registered: ["raspi-runtest"])
         defer { fake.stop() }
-        let directory = try scratchDirectory("station-sensor-community")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let link = directory.appendingPathComponent("sensor").path
-        let device = try #require(SensorEmulators.serialDevice(.pms5003, scenario: .steady(pm25: 12), start: Date()))
-        let emulator = PseudoTerminalEmulator(device: device, link: link)
-        try emulator.start()
-        let config = directory.appendingPathComponent("config.json")
-        try Data(
-            """
-            {"station": {"name": "Pusher"},
-             "sensor": {"model": "pms5003", "serial": {"path": "\(link)"}, "interval_s": 1, "warm_up_s": 2},
-             "http": {"listen": "127.0.0.1:0", "announce": false},
-             "openmeteo": {"enabled": false},
-             "storage": {"path": "\(directory.path)/state/history.db"},
-             "sensor_community": {"url": "\(fake.url)", "node_id": "raspi-runtest", "interval_s": 30}}
-            """.utf8
-        ).write(to: config)
+        let rig = try StationRunTests.Rig(
+            "station-sensor-community", pm25: 12, fake: nil,
+            sections: #", "sensor_community": {"url": "\#(fake.url)", "node_id": "raspi-runtest", "interval_s": 30}"#)
+        let config = rig.config
 
         let checked = try await StationBinary.run(["check-config", "--config", config.path])
         #expect(checked.status == 0, "\(checked.stderr)")
@@ -67,6 +52,6 @@ struct StationSensorCommunityRunTests {
 
         station.send(SIGTERM)
         #expect(await station.waitForExit(within: 10)?.status == 0, "\(station.stderr)")
-        await emulator.stop()
+        await rig.cleanUp()
     }
 }
