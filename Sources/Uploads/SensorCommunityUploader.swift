@@ -116,7 +116,7 @@ public final class SensorCommunityUploader: Service {
                 return true
             }
             let result: UploadStatus.Result = (400..<500).contains(response.status) ? .rejected : .failed
-            outcome = (result, "HTTP \(response.status) for pin \(push.pin.rawValue) from \(configuration.url)\(Self.reason(response))")
+            outcome = (result, "HTTP \(response.status) for pin \(push.pin.rawValue) from \(URLRedaction.redact(configuration.url))\(Self.reason(response))")
         } catch {
             if error.kind == .cancelled || Task.isCancelled { return false }
             outcome = (.failed, "pin \(push.pin.rawValue): \(error)")

@@ -173,6 +173,23 @@ struct SensorCommunityUploaderTests {
         await rig.stop()
     }
 
+    @Test("secrets in the configured URL reach neither the log nor the status")
+    func redacted() async throws {
+        let fake = try FakeSensorCommunity(registered: ["raspi-other"])
+        defer { fake.stop() }
+        let url = "http://user:hunter2@127.0.0.1:\(fake.server.port)/v1/push-sensor-data/?key=hunter2"
+        let rig = Rig(url: url, client: try client())
+        rig.start()
+        _ = await rig.clock.waitForSleepers(1)
+        await rig.reading(pm25: 10, pm10: 20)
+        await rig.advance { rig.status.count(.rejected) == 1 }
+        let error = try #require(rig.status.lastError)
+        #expect(error.contains("HTTP 403"))
+        #expect(!error.contains("hunter2"), "\(error)")
+        #expect(!rig.logs.lines.contains { $0.contains("hunter2") }, "\(rig.logs.lines)")
+        await rig.stop()
+    }
+
     @Test("cancellation ends the service promptly, also in the middle of the retry waits")
     func cancellation() async throws {
         let fake = try FakeSensorCommunity(registered: ["raspi-test"])
