@@ -65,13 +65,17 @@ public struct SensorCommunityConfiguration: Sendable, Hashable {
             }
         }
         var nodeID = ""
-        if let given = section.string("node_id") {
-            if Self.isValidNodeID(given) {
-                nodeID = given
-            } else {
-                section.record("node_id", "expected 1 to 64 characters of A-Z, a-z, 0-9, _ and -, found \"\(given)\"")
+        if section.value("node_id") != nil {
+            // A value of another type is recorded by `string`.
+            if let given = section.string("node_id") {
+                if Self.isValidNodeID(given) {
+                    nodeID = given
+                } else {
+                    section.record("node_id", "expected 1 to 64 characters of A-Z, a-z, 0-9, _ and -, found \"\(given)\"")
+                }
             }
-        } else if !section.contains("node_id") {
+        } else {
+            // Absent or null: the board's serial.
             if let derived = Self.defaultNodeID(serial: boardSerial.read()) {
                 nodeID = derived
             } else {

@@ -1,4 +1,5 @@
 public import Clocks
+public import FoundationEssentials
 public import Diagnostics
 public import HTTPClient
 public import Lifecycle
@@ -27,6 +28,7 @@ public final class SensorCommunityUploader: Service {
     private let logger: Logger
     private let subscribe: @Sendable () -> AsyncStream<StationSnapshot>
     private let onStatus: @Sendable (UploadStatus) -> Void
+    private let climate: @Sendable (StationSnapshot) -> (time: Date, climate: SensorCommunityReadings.Climate)?
     private let softwareVersion: String
     /// Snapshots taken from the subscription so far (tests wait on it instead of on time).
     let snapshotsReceived = Atomic<Int>(0)
@@ -35,6 +37,7 @@ public final class SensorCommunityUploader: Service {
     /// - Parameters:
     ///   - subscribe: a fresh stream of the station's snapshots, taken when the service starts.
     ///   - onStatus: receives the status after every change (any thread).
+    ///   - climate: where a snapshot's climate reading is read (``SnapshotReadings/climate(_:)``).
     ///   - random: values in 0..<1 for the retry jitter.
     public init(
         configuration: SensorCommunityConfiguration, transport: any HTTPTransport,
@@ -42,16 +45,21 @@ public final class SensorCommunityUploader: Service {
         softwareVersion: String = SensorCommunityPush.softwareVersion(BuildInfo.version),
         subscribe: @escaping @Sendable () -> AsyncStream<StationSnapshot>,
         onStatus: @escaping @Sendable (UploadStatus) -> Void,
+        climate: @escaping @Sendable (StationSnapshot) -> (time: Date, climate: SensorCommunityReadings.Climate)? =
+            SnapshotReadings.climate,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
     ) {
         self.configuration = configuration
+        // No retry log lines: offline for a day they would be two lines per push; the uploader logs the
+        // outcome once per failure streak, and the error carries the attempt count.
         self.transport = RetryingHTTPTransport(
-            wrapping: transport, policy: retryPolicy, clock: clock, logger: logger, random: random)
+            wrapping: transport, policy: retryPolicy, clock: clock, logger: nil, random: random)
         self.clock = clock
         self.logger = logger
         self.softwareVersion = softwareVersion
         self.subscribe = subscribe
         self.onStatus = onStatus
+        self.climate = climate
     }
 
     public func run() async throws {
@@ -63,7 +71,7 @@ public final class SensorCommunityUploader: Service {
             for await snapshot in snapshots {
                 defer { self.snapshotsReceived.add(1, ordering: .releasing) }
                 let particulate = SnapshotReadings.particulate(snapshot)
-                let climate = SnapshotReadings.climate(snapshot)
+                let climate = self.climate(snapshot)
                 accumulator.withLock { interval in
                     if let particulate {
                         interval.addParticulate(
@@ -114,7 +122,7 @@ public final class SensorCommunityUploader: Service {
                 return true
             }
             let result: UploadStatus.Result = (400..<500).contains(response.status) ? .rejected : .failed
-            outcome = (result, "HTTP \(response.status) for pin \(push.pin.rawValue) from \(configuration.url)\(Self.reason(response))")
+            outcome = (result, "HTTP \(response.status) for pin \(push.pin.rawValue) from \(URLRedaction.redact(configuration.url))\(Self.reason(response))")
         } catch {
             if error.kind == .cancelled || Task.isCancelled { return false }
             outcome = (.failed, "pin \(push.pin.rawValue): \(error)")

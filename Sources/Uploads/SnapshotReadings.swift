@@ -28,9 +28,10 @@ public enum SnapshotReadings {
     /// CLIMATE HOOK: the latest climate reading of `snapshot` (°C, %, Pa) and when it was taken.
     ///
     /// Nil for now: the snapshot carries no climate reading yet. When the climate sensor is wired into the
-    /// snapshot (issue 15), return its raw temperature, humidity and pressure here, pressure in Pa; the
-    /// uploader then averages them and sends them on pin 11 (BME280), 3 (pressure only) or 7 (no pressure)
-    /// with no other change.
+    /// snapshot (issue 15: `StationSnapshot.climate`, a `ClimateReading`), this becomes
+    /// `snapshot.climate.map { ($0.time, .init(temperature: $0.temperature, humidity: $0.relativeHumidity,
+    /// pressure: $0.pressure)) }` (pressure in Pa); the uploader then averages the readings and sends them on
+    /// pin 11 (BME280), 3 (pressure only) or 7 (no pressure) with no other change.
     public static func climate(_ snapshot: StationSnapshot) -> (time: Date, climate: SensorCommunityReadings.Climate)? {
         nil
     }

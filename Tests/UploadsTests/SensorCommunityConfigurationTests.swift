@@ -79,6 +79,11 @@ struct SensorCommunityConfigurationTests {
         let (off, quiet) = try parse(#"{"sensor_community": {"enabled": false, "node_id": "x"}}"#, serial: none)
         #expect(off == nil)
         #expect(quiet.isEmpty)
+        // null is no value: the board's serial, and without one the same error as a missing key.
+        let (_, null) = try parse(#"{"sensor_community": {"node_id": null}}"#, serial: none)
+        #expect(null.contains { $0.contains("sensor_community.node_id: missing") }, "\(null)")
+        let (_, number) = try parse(#"{"sensor_community": {"node_id": 42}}"#, serial: none)
+        #expect(number.contains { $0.contains("sensor_community.node_id") }, "\(number)")
         let (absent, _) = try parse("{}", serial: none)
         #expect(absent == nil)
     }

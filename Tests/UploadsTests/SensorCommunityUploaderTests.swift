@@ -29,7 +29,11 @@ struct SensorCommunityUploaderTests {
         let logs = InMemoryLogSink()
         let task = Mutex<Task<Void, any Error>?>(nil)
 
-        init(url: String, node: String = "raspi-test", client: CurlHTTPClient) {
+        init(
+            url: String, node: String = "raspi-test", client: CurlHTTPClient,
+            climate: @escaping @Sendable (StationSnapshot) -> (time: Date, climate: SensorCommunityReadings.Climate)? =
+                SnapshotReadings.climate
+        ) {
             let (stream, feed) = AsyncStream.makeStream(of: StationSnapshot.self)
             self.feed = feed
             let latest = self.latest
@@ -38,7 +42,7 @@ struct SensorCommunityUploaderTests {
                 transport: client, clock: clock,
                 logger: Logger(label: "sc", minimumLevel: .debug, sink: logs, format: .terminal, clock: clock),
                 softwareVersion: "breeze-station-test", subscribe: { stream },
-                onStatus: { status in latest.value.withLock { $0 = status } }, random: { 0.5 })
+                onStatus: { status in latest.value.withLock { $0 = status } }, climate: climate, random: { 0.5 })
         }
 
         func start() {
@@ -117,6 +121,25 @@ struct SensorCommunityUploaderTests {
         await rig.stop()
     }
 
+    @Test("a climate reading in the snapshot goes out on its own pin: a BME280 on 11 with pressure in Pa")
+    func climatePin() async throws {
+        let fake = try FakeSensorCommunity(registered: ["raspi-test"])
+        defer { fake.stop() }
+        // Each snapshot carries a BME280 reading taken with the particulate one.
+        let rig = Rig(url: fake.url, client: try client()) { snapshot in
+            snapshot.sensor.readingTime.map { ($0, .init(temperature: 21.5, humidity: 48, pressure: 101_325)) }
+        }
+        rig.start()
+        _ = await rig.clock.waitForSleepers(1)
+        await rig.reading(pm25: 10, pm10: 20)
+        await rig.advance { fake.accepted.count == 2 }
+        #expect(fake.refused.isEmpty, "\(fake.refused)")
+        #expect(fake.accepted.map(\.pin) == [1, 11])
+        #expect(fake.accepted.last?.values == ["temperature": "21.50", "humidity": "48.00", "pressure": "101325.00"])
+        #expect(rig.status.count(.success) == 2)
+        await rig.stop()
+    }
+
     @Test("the service away: bounded retries with backoff, the values dropped (not queued), the error shown; then it resumes")
     func downAndBack() async throws {
         let fake = try FakeSensorCommunity(registered: ["raspi-test"])
@@ -149,6 +172,11 @@ struct SensorCommunityUploaderTests {
         #expect(resumed.lastError == nil)
         #expect(resumed.lastSuccess != nil)
         #expect(resumed.dropped == 4)
+        // The log: one warning for the failure streak (not one per push or per retry), a notice when it ends.
+        let lines = rig.logs.lines
+        #expect(lines.filter { $0.contains("warning") }.count == 1, "\(lines)")
+        #expect(lines.filter { $0.contains("retrying") }.isEmpty)
+        #expect(lines.contains { $0.contains("notice") && $0.contains("accepted again") })
         await rig.stop()
     }
 
@@ -165,6 +193,23 @@ struct SensorCommunityUploaderTests {
         let error = try #require(rig.status.lastError)
         #expect(error.contains("HTTP 403"))
         #expect(error.contains("not registered"))
+        await rig.stop()
+    }
+
+    @Test("secrets in the configured URL reach neither the log nor the status")
+    func redacted() async throws {
+        let fake = try FakeSensorCommunity(registered: ["raspi-other"])
+        defer { fake.stop() }
+        let url = "http://user:hunter2@127.0.0.1:\(fake.server.port)/v1/push-sensor-data/?key=hunter2"
+        let rig = Rig(url: url, client: try client())
+        rig.start()
+        _ = await rig.clock.waitForSleepers(1)
+        await rig.reading(pm25: 10, pm10: 20)
+        await rig.advance { rig.status.count(.rejected) == 1 }
+        let error = try #require(rig.status.lastError)
+        #expect(error.contains("HTTP 403"))
+        #expect(!error.contains("hunter2"), "\(error)")
+        #expect(!rig.logs.lines.contains { $0.contains("hunter2") }, "\(rig.logs.lines)")
         await rig.stop()
     }
 

@@ -39,6 +39,8 @@ struct UploadsWiring {
         }
         let pipeline = self.pipeline
         let publisher = self.publisher
+        // Shown as enabled from the first snapshot on, before the service has run.
+        pipeline.update { $0.uploads[SensorCommunityUploader.service] = UploadStatus(service: SensorCommunityUploader.service) }
         let snapshots = self.snapshots
         let onStatus: @Sendable (UploadStatus) -> Void = { status in
             pipeline.update { $0.uploads[status.service] = status }
