@@ -38,11 +38,15 @@ struct StationOpenSenseMapTests {
 
         var current = try await station.json("/api/v1/current")
         #expect(current["uploads"]?["opensensemap"]?["enabled"] == .bool(true))
+        #expect(current["uploads"]?["sensor_community"]?["enabled"] == .bool(false))
 
         await station.advance(by: .seconds(10 * 60))
+        // The store commits on its own thread, in real time: once the minutes are in, one more upload round.
+        await Self.waitForStoredMinutes(station, atLeast: 9)
+        await station.advance(by: .seconds(60))
         #expect(fake.rejections == [])
         let before = Self.pm25Minutes(fake)
-        #expect(before.count >= 7)
+        #expect(before.count >= 9)
         current = try await station.json("/api/v1/current")
         let up = try #require(current["uploads"]?["opensensemap"])
         #expect(up["last_error"] == JSONValue.null)
@@ -70,6 +74,8 @@ struct StationOpenSenseMapTests {
         // Back: the backoff runs out and the outbox drains, oldest first, every minute once.
         fake.set(.up)
         await station.advance(by: .seconds(15 * 60))
+        await Self.waitForStoredMinutes(station, atLeast: 34)
+        await station.advance(by: .seconds(60))
         current = try await station.json("/api/v1/current")
         let back = try #require(current["uploads"]?["opensensemap"])
         #expect(back["last_error"] == JSONValue.null)
@@ -91,6 +97,17 @@ struct StationOpenSenseMapTests {
         // Each request carried the box's three sensors for its minutes.
         for measurement in fake.accepted { #expect(Self.sensors.values.contains(measurement.sensor)) }
         #expect(fake.accepted.count == 3 * sent.count)
+    }
+
+    /// Waits (real time, generously) until the history holds `count` minutes.
+    static func waitForStoredMinutes(_ station: InProcessStation, atLeast count: Int) async {
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline {
+            let history = try? await station.json("/api/v1/history?resolution=minute")
+            if case .array(let points)? = history?["points"], points.count >= count { return }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        Issue.record("the history did not reach \(count) minutes")
     }
 
     /// The minutes (since 1970) of the PM2.5 values the stand-in accepted, in the order received.

@@ -15,7 +15,7 @@ struct FakeOpenSenseMapTests {
         _ server: FakeOpenSenseMap, box: String = osmBoxID, token: String? = osmToken,
         contentType: String = "application/json", body: String
     ) async throws -> HTTPResponse {
-        let client = try CurlHTTPClient()
+        let client = try testClient()
         defer { client.shutdown() }
         var headers = [HTTPHeaderField(name: "Content-Type", value: contentType)]
         if let token { headers.append(HTTPHeaderField(name: "Authorization", value: token)) }

@@ -22,6 +22,12 @@ final class MemoryOutbox: UploadOutbox {
     func count() async throws -> Int { minutes.withLock { $0.count } }
 }
 
+/// A libcurl client with room for a loaded 2-core CI machine (the stand-in parses thousands of values with
+/// Foundation on threads that wait for a core).
+func testClient() throws -> CurlHTTPClient {
+    try CurlHTTPClient(options: HTTPClientOptions(connectTimeout: .seconds(60), timeout: .seconds(180)))
+}
+
 let osmBoxID = "5f2b56f4263635001c1dd1c0"
 let osmToken = "d3c0ffee5ecre7token"
 
@@ -45,7 +51,7 @@ struct OpenSenseMapUploaderTests {
     @Test("1000 minutes go out oldest first in requests of at most 2500 values, each minute once, then leave the outbox")
     func drains() async throws {
         let server = try standIn()
-        let client = try CurlHTTPClient()
+        let client = try testClient()
         defer { client.shutdown() }
         let outbox = MemoryOutbox((0..<1000).map { osmMinute(nineOClock + Int64($0), pm25: Double($0 % 50)) })
         let upload = uploader(to: server, outbox: outbox, client: client)
@@ -67,7 +73,7 @@ struct OpenSenseMapUploaderTests {
     @Test("while openSenseMap is away the minutes stay; when it is back each goes out exactly once")
     func outage() async throws {
         let server = try standIn()
-        let client = try CurlHTTPClient()
+        let client = try testClient()
         defer { client.shutdown() }
         let outbox = MemoryOutbox((0..<10).map { osmMinute(nineOClock + Int64($0), pm25: 7) })
         let upload = uploader(to: server, outbox: outbox, client: client)
@@ -89,7 +95,7 @@ struct OpenSenseMapUploaderTests {
     @Test("a wrong token is refused with 401 and nothing leaves the outbox")
     func wrongToken() async throws {
         let server = try standIn()
-        let client = try CurlHTTPClient()
+        let client = try testClient()
         defer { client.shutdown() }
         let outbox = MemoryOutbox([osmMinute(nineOClock, pm25: 7)])
         let upload = uploader(to: server, outbox: outbox, token: "not-the-token", client: client)

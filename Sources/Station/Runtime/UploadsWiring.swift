@@ -39,8 +39,6 @@ struct UploadsWiring {
         }
         let pipeline = self.pipeline
         let publisher = self.publisher
-        // Shown as enabled from the first snapshot on, before the service has run.
-        pipeline.update { $0.uploads[SensorCommunityUploader.service] = UploadStatus(service: SensorCommunityUploader.service) }
         let snapshots = self.snapshots
         let onStatus: @Sendable (UploadStatus) -> Void = { status in
             pipeline.update { $0.uploads[status.service] = status }
@@ -48,6 +46,8 @@ struct UploadsWiring {
         }
         var services: [any Service] = []
         if let sensorCommunity = configuration.sensorCommunity {
+            // Shown as enabled from the first snapshot on, before the service has run.
+            pipeline.update { $0.uploads[SensorCommunityUploader.service] = UploadStatus(service: SensorCommunityUploader.service) }
             services.append(SensorCommunityUploader(
                 configuration: sensorCommunity, transport: transport, clock: environment.clock,
                 logger: logger.child(SensorCommunityUploader.service), subscribe: { snapshots.subscribe() },
