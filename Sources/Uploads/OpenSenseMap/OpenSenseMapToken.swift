@@ -1,8 +1,4 @@
-import FoundationEssentials
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Configuration
 
 /// The box's access token, read from `opensensemap.token_file` the way the MQTT password file is read. Its
 /// description never shows it; it goes out only in the `Authorization` header.
@@ -24,16 +20,13 @@ public struct OpenSenseMapToken: Sendable, Hashable, CustomStringConvertible {
     ///   cannot be read, is empty, is longer than 4096 bytes, or holds a control character (a line break
     ///   would end the header it goes into).
     public static func load(path: String) throws(OpenSenseMapSetupError) -> OpenSenseMapToken {
-        let bytes: [UInt8]
+        let file: SecretFile
         do {
-            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            file = try SecretFile.read(path, key: "opensensemap.token_file")
         } catch {
-            throw OpenSenseMapSetupError("opensensemap.token_file: cannot read \(path): \(reason(error))")
+            throw OpenSenseMapSetupError(error.description)
         }
-        var content = bytes[...]
-        if content.last == 0x0A { content = content.dropLast() }
-        if content.last == 0x0D { content = content.dropLast() }
-        guard !content.isEmpty else { throw OpenSenseMapSetupError("opensensemap.token_file: \(path) is empty") }
+        let content = file.content
         guard content.count <= 4096 else {
             throw OpenSenseMapSetupError("opensensemap.token_file: \(path) holds more than 4096 bytes; a box token does not")
         }
@@ -41,23 +34,10 @@ public struct OpenSenseMapToken: Sendable, Hashable, CustomStringConvertible {
             throw OpenSenseMapSetupError(
                 "opensensemap.token_file: \(path) holds a control character or more than one line; expected the token alone")
         }
-        var status = stat()
-        let worldReadable = stat(path, &status) == 0 && (status.st_mode & S_IROTH) != 0
-        return OpenSenseMapToken(value: String(decoding: content, as: UTF8.self), fileIsWorldReadable: worldReadable)
+        return OpenSenseMapToken(value: String(decoding: content, as: UTF8.self), fileIsWorldReadable: file.isWorldReadable)
     }
 
     public var description: String { "OpenSenseMapToken(<redacted>)" }
-
-    private static func reason(_ error: any Error) -> String {
-        if let error = error as? CocoaError {
-            switch error.code {
-            case .fileReadNoSuchFile: return "no such file"
-            case .fileReadNoPermission: return "permission denied"
-            default: break
-            }
-        }
-        return "\(error)"
-    }
 }
 
 /// Why the openSenseMap uploader cannot be set up (a token file it cannot use).
