@@ -85,14 +85,8 @@ flush_count=$(awk '$2 ~ /F/' "$work/entries" | wc -l)
 echo "power-cut: log of $total_entries entries ($flush_count flushes), station started at $start_ms ms, seed $seed" \
     > "$summary"
 
-# stop_station: SIGTERM, then SIGKILL after 5 s.
+# stop_station: SIGKILL (the copy is thrown away; its clean stop is station-sigterm's business).
 stop_station() {
-    local waited=0
-    kill -TERM "$station_pid" 2> /dev/null
-    while kill -0 "$station_pid" 2> /dev/null && [ "$waited" -lt 50 ]; do
-        sleep 0.1
-        waited=$((waited + 1))
-    done
     kill -KILL "$station_pid" 2> /dev/null
     wait "$station_pid" 2> /dev/null
     station_pid=""

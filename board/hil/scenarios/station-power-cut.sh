@@ -14,7 +14,7 @@
 DESCRIPTION="demo on ext4 over dm-log-writes: ${HIL_POWER_CUTS:-50} power cuts replayed; fsck, integrity, station, loss"
 NEEDS="demo"
 GPIO_BANK=none
-TIMEOUT=$(( ${HIL_POWER_CUT_SECONDS:-55} + 60 + 60 + ${HIL_POWER_CUTS:-50} * 6 ))
+TIMEOUT=$(( ${HIL_POWER_CUT_SECONDS:-55} + 400 + ${HIL_POWER_CUTS:-50} * 6 ))
 
 # station_committed: the station under test reports a minute written to its store.
 station_committed() {
@@ -51,7 +51,7 @@ guest() {
     marker=$!
     # The first minute with samples (after the sensor's 10 s warm-up) is committed when the next one starts;
     # the station's /metrics says when (breeze_store_rows_written_total), then it runs POWER_CUT_SECONDS more.
-    hil_wait_until 150 "the station committed its first minute" station_committed
+    hil_wait_until 240 "the station committed its first minute" station_committed
     committed=$(date +%s%3N)
     end=$(( committed + POWER_CUT_SECONDS * 1000 ))
     hil_log "station started at $start ms, first commit seen at $committed ms; running until $end ms"
@@ -84,19 +84,66 @@ guest() {
     hil_log "$(cat "$HIL_RESULTS/power-cut.summary")"
 }
 
+# seed_state DIRECTORY: a history database as a station has it shortly before its first automatic WAL
+# checkpoint (1000 frames: about 5 h of minutes at 3 pages each): the station's schema (made by the station
+# itself, stopped cleanly) and a -wal file of about 990 frames. The station's first commits take it past 1000:
+# SQLite checkpoints (the riskiest write of all: the database file itself is written) and then writes the WAL
+# over from its start. From then on that is how every commit reaches the card: WAL blocks overwritten in place
+# (no block allocation, so no journal commit of its own follows the write-back), the slower path to stable
+# storage.
+# HIL_POWER_CUT_WAL=new instead: no database (a new station: the WAL is appended to).
+seed_state() {
+    local pid waited=0
+    mkdir -p "$1"
+    env ${HIL_STATION_ENV:-} "$HIL_STATION" demo --state-dir "$1" --listen 127.0.0.1:0 --no-openmeteo \
+        > "$HIL_RUN/seed.out" 2>&1 &
+    pid=$!
+    until [ -s "$1/history.db" ] && grep -q 'serving on' "$HIL_RUN/seed.out"; do
+        [ "$waited" -lt 200 ] || hil_fail "the station did not create its database for the seed"
+        sleep 0.05
+        waited=$((waited + 1))
+    done
+    kill -TERM "$pid"
+    wait "$pid" || hil_fail "the seeding station did not stop cleanly"
+    rm -f "$1/sensor"
+    # persist_wal keeps the -wal file when sqlite3 closes (SQLite appends to a WAL it recovers at open). The
+    # churn table fills it to just under the 1000 frames of the automatic checkpoint and is dropped again (its
+    # pages stay on the free list, as the retention purge leaves them).
+    sqlite3 "$1/history.db" ".filectrl persist_wal on" "CREATE TABLE churn(x);" \
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 470)
+            INSERT INTO churn SELECT randomblob(3500) FROM n;" "DROP TABLE churn;" > /dev/null ||
+        hil_fail "sqlite3 could not fill the seed's WAL"
+    # Then one frame at a time (page 1, the schema version written again unchanged) up to 990 frames.
+    while [ $(( ($(stat -c %s "$1/history.db-wal") - 32) / 4120 )) -lt 990 ]; do
+        sqlite3 "$1/history.db" ".filectrl persist_wal on" "PRAGMA user_version = 1;" > /dev/null ||
+            hil_fail "sqlite3 could not fill the seed's WAL"
+    done
+    hil_log "seed: the WAL holds $(( ($(stat -c %s "$1/history.db-wal") - 32) / 4120 )) frames"
+    [ -s "$1/history.db-wal" ] || hil_fail "the seed has no -wal file"
+}
+
 host() {
-    local image=$HIL_RUN/base.img
-    # The card as it leaves the shop: an empty ext4 (initialised now, not lazily by the kernel later, whose
-    # zeroing would fill the log).
-    rm -f "$image"
+    local image=$HIL_RUN/base.img seed=$HIL_RUN/seed file
+    # The card: an ext4 initialised now (not lazily by the kernel later, whose zeroing would fill the log),
+    # with the state directory of a station that has run for a while (seed_state) unless HIL_POWER_CUT_WAL=new.
+    rm -rf "$image" "$seed"
     truncate -s 48M "$image"
     mkfs.ext4 -q -F -b 4096 -E nodiscard,lazy_itable_init=0,lazy_journal_init=0 "$image" ||
         hil_fail "mkfs.ext4 of the empty filesystem failed"
+    if [ "${HIL_POWER_CUT_WAL:-recycled}" != new ]; then
+        seed_state "$seed"
+        debugfs -w -R "mkdir state" "$image" > /dev/null 2>&1
+        for file in history.db history.db-wal; do
+            debugfs -w -R "write $seed/$file state/$file" "$image" > /dev/null 2>&1
+        done
+        e2fsck -fn "$image" > /dev/null 2>&1 || hil_fail "the seeded filesystem is not clean (e2fsck -fn)"
+        hil_log "seeded: $(ls -l "$seed" | tail -n +2 | awk '{ printf "%s %s B; ", $9, $5 }')"
+    fi
     gzip -1 -c "$image" > "$HIL_SHARE/base.img.gz"
     printf 'POWER_CUTS=%s\nPOWER_CUT_SECONDS=%s\n' "${HIL_POWER_CUTS:-50}" "${HIL_POWER_CUT_SECONDS:-55}" \
         > "$HIL_SHARE/power-cut.env"
     hil_signal_guest configured
-    hil_wait_guest logged $(( ${HIL_POWER_CUT_SECONDS:-55} + 60 + 60 ))
+    hil_wait_guest logged $(( ${HIL_POWER_CUT_SECONDS:-55} + 400 ))
     if ! bash "$HIL_ROOT/board/hil/host/power-cut-check.sh" "$HIL_SHARE/log.img" "$image" "$HIL_SHARE" \
         "${HIL_POWER_CUTS:-50}"; then
         hil_signal_guest checked
