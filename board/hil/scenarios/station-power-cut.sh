@@ -86,7 +86,7 @@ guest() {
 
 # seed_state DIRECTORY: a history database as a station has it shortly before its first automatic WAL
 # checkpoint (1000 frames: about 5 h of minutes at 3 pages each): the station's schema (made by the station
-# itself, stopped cleanly) and a -wal file of about 990 frames. The station's first commits take it past 1000:
+# itself, stopped cleanly) and a -wal file of 998 frames. The station's first commits take it past 1000:
 # SQLite checkpoints (the riskiest write of all: the database file itself is written) and then writes the WAL
 # over from its start. From then on that is how every commit reaches the card: WAL blocks overwritten in place
 # (no block allocation, so no journal commit of its own follows the write-back), the slower path to stable
@@ -113,8 +113,9 @@ seed_state() {
         "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 470)
             INSERT INTO churn SELECT randomblob(3500) FROM n;" "DROP TABLE churn;" > /dev/null ||
         hil_fail "sqlite3 could not fill the seed's WAL"
-    # Then one frame at a time (page 1, the schema version written again unchanged) up to 990 frames.
-    while [ $(( ($(stat -c %s "$1/history.db-wal") - 32) / 4120 )) -lt 990 ]; do
+    # Then one frame at a time (page 1, the schema version written again unchanged) up to 998 frames: the
+    # station's first commit (3-4 frames) takes the WAL past 1000.
+    while [ $(( ($(stat -c %s "$1/history.db-wal") - 32) / 4120 )) -lt 998 ]; do
         sqlite3 "$1/history.db" ".filectrl persist_wal on" "PRAGMA user_version = 1;" > /dev/null ||
             hil_fail "sqlite3 could not fill the seed's WAL"
     done
