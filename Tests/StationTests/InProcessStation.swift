@@ -36,14 +36,16 @@ final class InProcessStation: Sendable {
 
     init(
         directory: URL, fake: FakeOpenMeteo?, pm25: Double, clock: ManualClock = ManualClock(start: InProcessStation.start),
-        stream: EmulatedByteStream? = nil, aqi: AQIConfiguration = AQIConfiguration()
+        stream: EmulatedByteStream? = nil, aqi: AQIConfiguration = AQIConfiguration(), model: SensorModel = .pms5003,
+        correction: PM25CorrectionChoice = .none
     ) throws {
         self.clock = clock
-        let device = try #require(SensorEmulators.serialDevice(.pms5003, scenario: .steady(pm25: pm25), start: clock.now))
+        let device = try #require(SensorEmulators.serialDevice(model, scenario: .steady(pm25: pm25), start: clock.now))
         let stream = stream ?? EmulatedByteStream(device: device, clock: clock)
         self.stream = stream
         databasePath = directory.appendingPathComponent("history.db").path
-        var sensor = SensorConfiguration(model: .pms5003)
+        var sensor = SensorConfiguration(model: model)
+        sensor.correction = correction
         sensor.driver.interval = .seconds(60)
         sensor.driver.warmUp = .seconds(10)
         sensor.driver.staleAfter = .seconds(180)
@@ -65,10 +67,12 @@ final class InProcessStation: Sendable {
         environment.usesControlPins = false
         environment.publishInterval = .seconds(60)
         environment.makeSensorDriver = { configuration, _, clock, logger in
-            try SensorDriver(model: .pms5003, link: .serial(stream), settings: configuration.driver, clock: clock, logger: logger)
+            try SensorDriver(model: model, link: .serial(stream), settings: configuration.driver, clock: clock, logger: logger)
         }
         runtime = StationRuntime(configuration: configuration, environment: environment)
-        idleSleepers = fake == nil ? 2 : 7
+        // With a correction, Open-Meteo's humidity is fetched too.
+        let humidity = fake != nil && sensor.effectiveCorrection.correction != .none ? 1 : 0
+        idleSleepers = (fake == nil ? 2 : 7) + humidity
     }
 
     /// Starts the station and waits until it serves.
