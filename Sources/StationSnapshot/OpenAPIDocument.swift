@@ -220,6 +220,14 @@ public enum OpenAPIDocument {
                     ("humidity_flag", nullable("boolean")),
                     ("recovery", object(SensorRecovery(steps: [:]).fields.map { ($0.key, ["type": "integer", "minimum": 0]) })),
                 ])),
+                ("climate", object([
+                    ("temperature_c", nullable("number", [("description", "°C")])),
+                    ("humidity_pct", nullable("number", [("minimum", 0), ("maximum", 100), ("description", "%")])),
+                    ("pressure_hpa", nullable("number", [("minimum", 0), ("description", "hPa")])),
+                    ("source", strings(ClimateReading.Source.allCases.map(\.rawValue), nullable: true)),
+                    ("model", nullable("string")),
+                    ("age_s", nullable("integer", [("minimum", 0)])),
+                ])),
                 ("aqi", object([
                     ("value", nullable("integer", [("minimum", 0)])),
                     ("source", strings(["local", "open-meteo"], nullable: true)),

@@ -37,7 +37,8 @@ final class InProcessStation: Sendable {
     init(
         directory: URL, fake: FakeOpenMeteo?, pm25: Double, clock: ManualClock = ManualClock(start: InProcessStation.start),
         stream: EmulatedByteStream? = nil, aqi: AQIConfiguration = AQIConfiguration(), model: SensorModel = .pms5003,
-        correction: PM25CorrectionChoice = .none
+        correction: PM25CorrectionChoice = .none, climate: ClimateConfiguration? = nil,
+        climateDevice: EmulatedI2CDevice? = nil
     ) throws {
         self.clock = clock
         let device = try #require(SensorEmulators.serialDevice(model, scenario: .steady(pm25: pm25), start: clock.now))
@@ -59,7 +60,8 @@ final class InProcessStation: Sendable {
             station: StationSettings(name: "In-process", location: .coordinates(try #require(GeoCoordinate(latitude: 52.52, longitude: 13.41)))),
             sensor: sensor, aqi: aqi, leds: LEDConfiguration(backend: .terminal, palette: .breeze, selfTest: false),
             http: http,
-            openMeteo: openMeteo, storage: StorageConfiguration(path: databasePath), log: LogConfiguration(level: .debug))
+            openMeteo: openMeteo, storage: StorageConfiguration(path: databasePath), log: LogConfiguration(level: .debug),
+            climate: climate)
         var environment = StationEnvironment(variables: [:], clock: clock)
         environment.logSink = logs
         environment.logFormat = .terminal
@@ -69,10 +71,11 @@ final class InProcessStation: Sendable {
         environment.makeSensorDriver = { configuration, _, clock, logger in
             try SensorDriver(model: model, link: .serial(stream), settings: configuration.driver, clock: clock, logger: logger)
         }
+        if let climateDevice { environment.makeClimateDevice = { _, _ in climateDevice } }
         runtime = StationRuntime(configuration: configuration, environment: environment)
         // With a correction, Open-Meteo's humidity is fetched too.
         let humidity = fake != nil && sensor.effectiveCorrection.correction != .none ? 1 : 0
-        idleSleepers = (fake == nil ? 2 : 7) + humidity
+        idleSleepers = (fake == nil ? 2 : 7) + humidity + (climate == nil ? 0 : 1)
     }
 
     /// Starts the station and waits until it serves.

@@ -52,7 +52,7 @@ struct StationCorrectionTests {
         let reconciliation = try await station.json("/api/v1/current")["reconciliation"]
         #expect(reconciliation?["pm2_5"]?["hours"] != nil)
         let metrics = try await station.text("/metrics")
-        #expect(metrics.contains("breeze_sensor_correction_relative_humidity_percent{source=\"sensor\"}"))
+        #expect(metrics.contains("breeze_sensor_correction_relative_humidity_ratio{source=\"sensor\"}"))
         #expect(metrics.contains("breeze_sensor_humidity_flag 0"))
         try await station.stop()
     }

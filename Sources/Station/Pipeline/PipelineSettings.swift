@@ -72,6 +72,7 @@ public struct PipelineSettings: Sendable {
         correctionChoice = configuration.sensor?.correction ?? .auto
         correctionReason = effective?.reason
         if let stale = configuration.sensor?.driver.staleAfter.timeInterval { sensorHumidityMaximumAge = stale }
+        if let climate = configuration.climate { climateMaximumAge = max(120, 3 * climate.interval.timeInterval) }
     }
 
     /// Minutes of an hour that get a sample at one sample every `interval` seconds (1 to 60).
