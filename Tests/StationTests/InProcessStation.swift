@@ -37,7 +37,7 @@ final class InProcessStation: Sendable {
     init(
         directory: URL, fake: FakeOpenMeteo?, pm25: Double, clock: ManualClock = ManualClock(start: InProcessStation.start),
         stream: EmulatedByteStream? = nil, aqi: AQIConfiguration = AQIConfiguration(), model: SensorModel = .pms5003,
-        correction: PM25CorrectionChoice = .none, climate: ClimateConfiguration? = nil,
+        correction: PM25CorrectionChoice? = PM25CorrectionChoice.none, climate: ClimateConfiguration? = nil,
         climateDevice: EmulatedI2CDevice? = nil
     ) throws {
         self.clock = clock
@@ -46,7 +46,8 @@ final class InProcessStation: Sendable {
         self.stream = stream
         databasePath = directory.appendingPathComponent("history.db").path
         var sensor = SensorConfiguration(model: model)
-        sensor.correction = correction
+        // nil: the configuration's default (`auto`), as a station with no `correction` key runs.
+        if let correction { sensor.correction = correction }
         sensor.driver.interval = .seconds(60)
         sensor.driver.warmUp = .seconds(10)
         sensor.driver.staleAfter = .seconds(180)

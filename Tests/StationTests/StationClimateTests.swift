@@ -30,7 +30,7 @@ struct StationClimateTests {
         climate.interval = .seconds(30)
         climate.temperatureOffset = -1
         let station = try InProcessStation(
-            directory: directory, fake: fake, pm25: 14, clock: clock, model: .pms5003t, correction: .auto,
+            directory: directory, fake: fake, pm25: 14, clock: clock, model: .pms5003t, correction: nil,
             climate: climate, climateDevice: device)
         try await station.start()
         await station.advance(by: .seconds(5 * 60))
