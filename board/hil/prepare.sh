@@ -243,5 +243,8 @@ for source in "$HIL_DIR"/helpers/*.c; do
 done
 sampler="$HIL_WORK/bin/hil-sample"
 
+# --- 10. i2c-dev and i2c-stub for the climate scenario, loaded by it (i2c-stub needs its chip_addr), not at boot.
+. "$HIL_DIR/prepare-i2c.sh"
+
 printf 'HIL_KERNEL_VERSION=%q\nHIL_KERNEL=%q\nHIL_INITRD=%q\nHIL_SAMPLER=%q\n' \
     "$version" "$kdir/vmlinuz" "$initrd" "$sampler"

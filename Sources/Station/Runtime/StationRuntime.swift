@@ -6,6 +6,7 @@ import FoundationEssentials
 import HTTPClient
 import JSON
 import LEDs
+import LinuxIO
 import MQTT
 public import Lifecycle
 import SensorRuntime
@@ -26,7 +27,7 @@ import WebAPI
 ///
 /// Start: the history database is opened and the AQI windows rebuilt from it; the HTTP endpoint starts and
 /// serves the first snapshot; `READY=1`. Then the services run under a ``Lifecycle/ServiceGroup``: the sensor
-/// loop, the pipeline ticker, the store writer, the LEDs, the Open-Meteo refreshes, the MQTT publisher, the community uploaders, the DNS-SD announcement and the watchdog.
+/// loop, the climate sensor's loop, the pipeline ticker, the store writer, the LEDs, the Open-Meteo refreshes, the MQTT publisher, the community uploaders, the DNS-SD announcement and the watchdog.
 /// Shutdown: `STOPPING=1`; every service is cancelled (the LEDs go dark and release their lines); the minute
 /// being collected is stored and the database closed; the endpoint stops.
 public final class StationRuntime: Sendable {
@@ -123,6 +124,16 @@ public final class StationRuntime: Sendable {
         var services: [any Service] = []
         if let sensor = configuration.sensor {
             services.append(sensorLoop(sensor, pipeline: pipeline, publisher: publisher, heartbeat: heartbeat))
+        }
+        if let climate = configuration.climate {
+            let environment = self.environment
+            services.append(ClimateSensorService(
+                configuration: climate,
+                makeDevice: {
+                    environment.makeClimateDevice?(climate, environment.clock)
+                        ?? I2CBusDevice(bus: climate.i2cBus, address: climate.i2cAddress)
+                },
+                clock: clock, pipeline: pipeline, publisher: publisher, logger: logger.child("climate")))
         }
         services.append(PipelineService(
             publisher: publisher, clock: clock, interval: environment.publishInterval,
