@@ -25,14 +25,11 @@ public enum SnapshotReadings {
         return Particulate(time: time, pm1_0: sensor.pm1_0, pm2_5: sensor.pm2_5, pm10: sensor.pm10)
     }
 
-    /// CLIMATE HOOK: the latest climate reading of `snapshot` (°C, %, Pa) and when it was taken.
-    ///
-    /// Nil for now: the snapshot carries no climate reading yet. When the climate sensor is wired into the
-    /// snapshot (issue 15: `StationSnapshot.climate`, a `ClimateReading`), this becomes
-    /// `snapshot.climate.map { ($0.time, .init(temperature: $0.temperature, humidity: $0.relativeHumidity,
-    /// pressure: $0.pressure)) }` (pressure in Pa); the uploader then averages the readings and sends them on
-    /// pin 11 (BME280), 3 (pressure only) or 7 (no pressure) with no other change.
+    /// The latest climate reading of `snapshot` (°C, %, Pa) and when it was taken; the uploader averages the
+    /// readings and sends them on pin 11 (BME280), 3 (pressure only) or 7 (no pressure).
     public static func climate(_ snapshot: StationSnapshot) -> (time: Date, climate: SensorCommunityReadings.Climate)? {
-        nil
+        snapshot.climate.map {
+            ($0.time, SensorCommunityReadings.Climate(temperature: $0.temperature, humidity: $0.relativeHumidity, pressure: $0.pressure))
+        }
     }
 }
