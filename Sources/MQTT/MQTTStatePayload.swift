@@ -10,6 +10,8 @@ public import StationSnapshot
 /// {"time": "2026-03-01T12:00:00Z",
 ///  "sensor": {"model": "PMS5003", "health": "ok", "reason": null, "age_s": 2,
 ///             "pm1_0": 8.2, "pm2_5": 14.6, "pm10": 19.9, "pm2_5_corrected": 12.1},
+///  "sensor_b": null,
+///  "agreement": {"state": "single", "difference_ug_m3": null, "difference_pct": null, "suspect": null, ...},
 ///  "aqi": {"value": 57, "level": "moderate", "text": "Moderate", "source": "local", "basis": "nowcast",
 ///          "pollutant": "pm2_5"},
 ///  "index": {"index": "us-epa", "value": 57, "display": "57", "level": "moderate", "text": "Moderate",
@@ -28,16 +30,10 @@ public enum MQTTStatePayload {
         let reconciliation = snapshot.reportedReconciliation
         return [
             "time": .string(ISO8601Time.format(snapshot.time)),
-            "sensor": [
-                "model": JSONValue(sensor.model),
-                "health": .string(sensor.health.rawValue),
-                "reason": JSONValue(sensor.reason),
-                "age_s": JSONValue(snapshot.age(of: sensor.readingTime).map { Int(clampingRounded: $0) }),
-                "pm1_0": JSONValue(sensor.pm1_0.map(tenths)),
-                "pm2_5": JSONValue(sensor.pm2_5.map(tenths)),
-                "pm10": JSONValue(sensor.pm10.map(tenths)),
-                "pm2_5_corrected": JSONValue(sensor.correctedPM2_5.map(tenths)),
-            ],
+            "sensor": sensorBlock(sensor, snapshot),
+            // The second sensor (`sensor_b`) with the same keys, and the A/B agreement as in /api/v1/current.
+            "sensor_b": snapshot.sensorB.map { sensorBlock($0, snapshot) } ?? .null,
+            "agreement": snapshot.agreement.json,
             "aqi": [
                 "value": JSONValue(aqi?.value),
                 "level": JSONValue(aqi?.level.rawValue),
@@ -65,6 +61,20 @@ public enum MQTTStatePayload {
                 "local_aqi": JSONValue(reconciliation.localAQI24h),
                 "reference_aqi": JSONValue(reconciliation.referenceAQI24h),
             ],
+        ]
+    }
+
+    /// A sensor's block (`sensor`, `sensor_b`).
+    static func sensorBlock(_ sensor: SensorStatus, _ snapshot: StationSnapshot) -> JSONValue {
+        [
+            "model": JSONValue(sensor.model),
+            "health": .string(sensor.health.rawValue),
+            "reason": JSONValue(sensor.reason),
+            "age_s": JSONValue(snapshot.age(of: sensor.readingTime).map { Int(clampingRounded: $0) }),
+            "pm1_0": JSONValue(sensor.pm1_0.map(tenths)),
+            "pm2_5": JSONValue(sensor.pm2_5.map(tenths)),
+            "pm10": JSONValue(sensor.pm10.map(tenths)),
+            "pm2_5_corrected": JSONValue(sensor.correctedPM2_5.map(tenths)),
         ]
     }
 

@@ -10,6 +10,8 @@ public enum CurrentDocument {
             "station": station(snapshot.station),
             "time": .string(ISO8601Time.format(snapshot.time)),
             "sensor": sensor(snapshot),
+            "sensor_b": sensorB(snapshot),
+            "agreement": snapshot.agreement.json,
             "aqi": aqi(snapshot),
             "indices": IndexDocument.render(snapshot),
             "reference": reference(snapshot),
@@ -37,6 +39,14 @@ public enum CurrentDocument {
             "correction_note": JSONValue(sensor.correctionNote),
             "recovery": .object(sensor.recovery.fields.map { (key: $0.key, value: .number(Double($0.value))) }),
         ]
+    }
+
+    /// Channel B's block: the same keys as `sensor`, from `sensor_b`'s driver; `null` without one.
+    static func sensorB(_ snapshot: StationSnapshot) -> JSONValue {
+        guard let sensorB = snapshot.sensorB else { return .null }
+        var channel = snapshot
+        channel.sensor = sensorB
+        return sensor(channel)
     }
 
     static func aqi(_ snapshot: StationSnapshot) -> JSONValue {

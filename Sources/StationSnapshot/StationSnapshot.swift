@@ -16,6 +16,10 @@ public struct StationSnapshot: Sendable {
     public var startedAt: Date?
     /// The particulate sensor.
     public var sensor: SensorStatus
+    /// The second particulate sensor (`sensor_b`, channel B); nil when none is configured.
+    public var sensorB: SensorStatus?
+    /// How channels A and B compare over the current hour (`single` without a second sensor).
+    public var agreement = ChannelAgreement.evaluate(a: nil, b: nil, reference: nil)
     /// The AQI the station reports (local or regional); nil when there is none at all.
     public var aqi: AQIReading?
     /// Why the AQI comes from where it does (``AQISourceSelector``); nil before the station decided.

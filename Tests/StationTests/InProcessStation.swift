@@ -25,6 +25,8 @@ final class InProcessStation: Sendable {
 
     let clock: ManualClock
     let stream: EmulatedByteStream
+    /// Channel B's link (`sensor_b`), when the station has a second sensor.
+    let streamB: EmulatedByteStream?
     let recorder = RecordingLEDDisplay(lineCount: 3)
     let logs = InMemoryLogSink()
     let runtime: StationRuntime
@@ -36,12 +38,15 @@ final class InProcessStation: Sendable {
 
     init(
         directory: URL, fake: FakeOpenMeteo?, pm25: Double, clock: ManualClock = ManualClock(start: InProcessStation.start),
-        stream: EmulatedByteStream? = nil, aqi: AQIConfiguration = AQIConfiguration()
+        stream: EmulatedByteStream? = nil, aqi: AQIConfiguration = AQIConfiguration(),
+        scenario: ConcentrationScenario? = nil, streamB: EmulatedByteStream? = nil
     ) throws {
         self.clock = clock
-        let device = try #require(SensorEmulators.serialDevice(.pms5003, scenario: .steady(pm25: pm25), start: clock.now))
+        let device = try #require(
+            SensorEmulators.serialDevice(.pms5003, scenario: scenario ?? .steady(pm25: pm25), start: clock.now))
         let stream = stream ?? EmulatedByteStream(device: device, clock: clock)
         self.stream = stream
+        self.streamB = streamB
         databasePath = directory.appendingPathComponent("history.db").path
         var sensor = SensorConfiguration(model: .pms5003)
         sensor.driver.interval = .seconds(60)
@@ -53,11 +58,12 @@ final class InProcessStation: Sendable {
         openMeteo.cities = [NamedPlace(name: "Delhi", coordinate: try #require(GeoCoordinate(latitude: 28.61, longitude: 77.21)))]
         var http = HTTPConfiguration(listen: try ListenAddress(parsing: "127.0.0.1:0"), limits: .standard)
         http.announce = false  // no DNS-SD from tests: the machine's avahi-daemon would put it on a real LAN
-        let configuration = StationConfiguration(
+        var configuration = StationConfiguration(
             station: StationSettings(name: "In-process", location: .coordinates(try #require(GeoCoordinate(latitude: 52.52, longitude: 13.41)))),
             sensor: sensor, aqi: aqi, leds: LEDConfiguration(backend: .terminal, palette: .breeze, selfTest: false),
             http: http,
             openMeteo: openMeteo, storage: StorageConfiguration(path: databasePath), log: LogConfiguration(level: .debug))
+        if streamB != nil { configuration.sensorB = sensor }
         var environment = StationEnvironment(variables: [:], clock: clock)
         environment.logSink = logs
         environment.logFormat = .terminal
@@ -67,8 +73,13 @@ final class InProcessStation: Sendable {
         environment.makeSensorDriver = { configuration, _, clock, logger in
             try SensorDriver(model: .pms5003, link: .serial(stream), settings: configuration.driver, clock: clock, logger: logger)
         }
+        if let streamB {
+            environment.makeSensorBDriver = { configuration, _, clock, logger in
+                try SensorDriver(model: .pms5003, link: .serial(streamB), settings: configuration.driver, clock: clock, logger: logger)
+            }
+        }
         runtime = StationRuntime(configuration: configuration, environment: environment)
-        idleSleepers = fake == nil ? 2 : 7
+        idleSleepers = (fake == nil ? 2 : 7) + (streamB == nil ? 0 : 1)
     }
 
     /// Starts the station and waits until it serves.

@@ -129,7 +129,7 @@ struct StationConfigurationTests {
             Issue.record("not an object")
             return
         }
-        #expect(pairs.map(\.key) == ["station", "sensor", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "log"])
+        #expect(pairs.map(\.key) == ["station", "sensor", "sensor_b", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "log"])
         #expect(json["leds"] == .null)
         #expect(json["mqtt"] == .null)
         #expect(configuration.mqtt == nil)

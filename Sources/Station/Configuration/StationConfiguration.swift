@@ -18,12 +18,15 @@ public import WebAPI
 /// ```
 public struct StationConfiguration: Sendable {
     /// The sections, in the order the file and docs/configuration.md list them.
-    public static let sections = ["station", "sensor", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "log"]
+    public static let sections = ["station", "sensor", "sensor_b", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "log"]
 
     /// `station`.
     public var station: StationSettings
     /// `sensor`; nil without a section (no local sensor).
     public var sensor: SensorConfiguration?
+    /// `sensor_b`: a second PM sensor (channel B, same keys as `sensor`) checked against the first; nil
+    /// without a section.
+    public var sensorB: SensorConfiguration?
     /// `aqi`: the index shown and the ones reported beside it.
     public var aqi: AQIConfiguration
     /// `leds`; nil without a section (no LEDs).
@@ -79,6 +82,7 @@ public struct StationConfiguration: Sendable {
     init(root: ConfigSection, environment: [String: String]) {
         station = StationSettings(section: root.section("station"))
         sensor = root.section("sensor").flatMap { SensorConfiguration(section: $0) }
+        sensorB = root.section("sensor_b").flatMap { SensorConfiguration(section: $0) }
         aqi = AQIConfiguration(section: root.section("aqi"))
         leds = LEDConfiguration.read(from: root)
         http = HTTPConfiguration(section: root.section("http"))
@@ -97,6 +101,7 @@ public struct StationConfiguration: Sendable {
         let document: JSONValue = [
             "station": station.json,
             "sensor": sensor?.json ?? .null,
+            "sensor_b": sensorB?.json ?? .null,
             "aqi": aqi.json,
             "leds": leds?.json ?? .null,
             "http": http.json,

@@ -23,6 +23,8 @@ public struct PipelineSettings: Sendable {
     public var citiesEnabled: Bool
     /// Whether pollen and the climate history are fetched (enabled and a location).
     public var placeServicesEnabled: Bool
+    /// The second sensor (`sensor_b`, channel B), nil when none is configured.
+    public var sensorBModel: SensorModel?
     /// `aqi`: the index shown (LEDs, page, MQTT) and the ones reported beside it.
     public var aqi = AQIConfiguration()
 
@@ -57,6 +59,7 @@ public struct PipelineSettings: Sendable {
             referenceEnabled: openMeteo && hasLocation, citiesEnabled: openMeteo && !configuration.openMeteo.cities.isEmpty,
             placeServicesEnabled: openMeteo && hasLocation)
         aqi = configuration.aqi
+        sensorBModel = configuration.sensorB?.model
     }
 
     /// Minutes of an hour that get a sample at one sample every `interval` seconds (1 to 60).

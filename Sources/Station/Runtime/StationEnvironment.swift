@@ -21,6 +21,8 @@ public struct StationEnvironment: Sendable {
     public var ledBackend: LEDBackend
     /// Builds the sensor driver; nil: the real device of the configuration (``SensorRuntime/SensorService``).
     public var makeSensorDriver: (@Sendable (SensorConfiguration, SensorPins, any StationClock, Logger) throws -> SensorDriver)?
+    /// Builds channel B's driver (`sensor_b`); nil: the real device of its configuration.
+    public var makeSensorBDriver: (@Sendable (SensorConfiguration, SensorPins, any StationClock, Logger) throws -> SensorDriver)?
     /// Whether the SET/RESET pins of the configuration are requested over GPIO.
     public var usesControlPins: Bool
     /// The HTTP transport for Open-Meteo; nil: libcurl with the configuration's timeouts, with retries.
@@ -42,6 +44,7 @@ public struct StationEnvironment: Sendable {
         logFormat = nil
         ledBackend = .configured(TerminalWriter())
         makeSensorDriver = nil
+        makeSensorBDriver = nil
         usesControlPins = true
         openMeteoTransport = nil
         publishInterval = .seconds(5)

@@ -122,6 +122,11 @@ public final class StationRuntime: Sendable {
         if let sensor = configuration.sensor {
             services.append(sensorLoop(sensor, pipeline: pipeline, publisher: publisher, heartbeat: heartbeat))
         }
+        if let sensorB = configuration.sensorB {
+            // Channel B feeds no heartbeat: the watchdog follows channel A's loop (or the ticker).
+            services.append(
+                sensorLoop(sensorB, pipeline: pipeline, publisher: publisher, heartbeat: nil, channel: .b))
+        }
         services.append(PipelineService(
             publisher: publisher, clock: clock, interval: environment.publishInterval,
             heartbeat: configuration.sensor == nil ? heartbeat : nil
@@ -208,10 +213,11 @@ public final class StationRuntime: Sendable {
 
     private func sensorLoop(
         _ sensor: SensorConfiguration, pipeline: StationPipeline, publisher: StationPublisher,
-        heartbeat: ProgressHeartbeat?
+        heartbeat: ProgressHeartbeat?, channel: ChannelAgreement.Channel = .a
     ) -> SensorLoopService {
         let environment = self.environment
-        let sensorLogger = logger.child("sensor")
+        let sensorLogger = logger.child(channel == .a ? "sensor" : "sensor_b")
+        let makeCustom = channel == .a ? environment.makeSensorDriver : environment.makeSensorBDriver
         let ledChip = configuration.leds?.chip
         let pins = Mutex<SensorPins?>(nil)
         return SensorLoopService(
@@ -225,14 +231,16 @@ public final class StationRuntime: Sendable {
                     current = resolved
                     return resolved
                 }
-                if let make = environment.makeSensorDriver {
+                if let make = makeCustom {
                     return try make(sensor, wired, environment.clock, sensorLogger)
                 }
                 return try SensorService.makeDriver(
                     configuration: sensor, pins: wired, clock: environment.clock, logger: sensorLogger)
             }, pipeline: pipeline, publisher: publisher, heartbeat: heartbeat,
-            stall: SensorLoopStall.from(environment: environment.variables, clock: environment.clock, logger: sensorLogger),
-            logger: sensorLogger)
+            stall: channel == .a
+                ? SensorLoopStall.from(environment: environment.variables, clock: environment.clock, logger: sensorLogger)
+                : nil,
+            logger: sensorLogger, channel: channel)
     }
 
     /// Starts the endpoint on the configured address (or, when it is taken and the environment allows, on

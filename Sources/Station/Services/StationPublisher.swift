@@ -1,4 +1,4 @@
-import AirQuality
+public import AirQuality
 import Clocks
 import Diagnostics
 import MQTT
@@ -34,9 +34,12 @@ public final class StationPublisher: Sendable {
         self.mqtt = mqtt
     }
 
-    /// Adds a sample and publishes.
-    public func record(_ sample: SensorSample) {
-        store?.enqueue(pipeline.record(sample))
+    /// Adds a sample of `channel` (`a`: `sensor`, `b`: `sensor_b`) and publishes.
+    public func record(_ sample: SensorSample, channel: ChannelAgreement.Channel = .a) {
+        switch channel {
+        case .a: store?.enqueue(pipeline.record(sample))
+        case .b: _ = pipeline.recordB(sample)
+        }
         refresh()
     }
 
