@@ -6,6 +6,7 @@ import LEDs
 import OpenMeteoTestSupport
 import SensorEmulation
 import Sensors
+import Storage
 import Testing
 
 @testable import Station
@@ -103,7 +104,55 @@ import Testing
         #expect(agreement["used"] == ["a", "b"])
         #expect(current["aqi"]?["basis"] == "nowcast")
         #expect(current["leds"]?["pattern"] == "solid")
+
+        // The history keeps both channels: at 12:00, B (gain 4) far above A.
+        let history = try await station.json("/api/v1/history?resolution=hour")
+        guard case .array(let points)? = history["points"] else {
+            Issue.record("no points: \(history)")
+            return
+        }
+        let noon = try #require(points.first { $0["time"] == "2026-11-30T12:00:00Z" })
+        let noonA = try #require(number(noon["pm2_5"]))
+        let noonB = try #require(number(noon["pm2_5_b"]))
+        #expect(noonB > 3 * noonA)
         try await station.stop()
+        let store = try HistoryStore(path: station.databasePath)
+        defer { store.close() }
+        #expect(try store.hours(from: 0, to: Int64.max, channel: .b).count >= 5)
+        #expect(try store.minutes(from: 0, to: Int64.max, channel: .b).count >= 200)
+    }
+
+    @Test("a restart rebuilds channel B from the store: the hours before are the channels' combination again")
+    func restart() async throws {
+        let directory = try temporaryDirectory("channels")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try twoSensorStation(directory: directory, fake: nil)
+        try await first.start()
+        await first.advance(by: .seconds(150 * 60))
+        try await first.stop()
+        #expect((try await first.runtime.pipeline.snapshot(at: first.clock.now)).snapshot.agreement.state == .disagree)
+
+        // The same database, both sensors silent: the hours before come from what was stored.
+        let clock = ManualClock(start: first.clock.now)
+        let second = try InProcessStation(
+            directory: directory, fake: nil, pm25: Self.baseline, clock: clock,
+            scenario: DemoScenario.driftB.concentration(start: InProcessStation.start, baseline: Self.baseline),
+            streamB: EmulatedByteStream(
+                device: try #require(SensorEmulators.serialDevice(.pms5003, scenario: .steady(pm25: 0), start: clock.now)),
+                clock: clock))
+        second.streamB?.setPresent(false)
+        second.stream.setPresent(false)
+        let state = second.runtime.pipeline
+        try await second.start()
+        let ten = Int64(InProcessStation.start.timeIntervalSince1970 / 3600) + 1
+        let hourA = try #require(state.current.windows.recentHours.first { $0.hour == ten }?.pm25)
+        let hourB = try #require(state.current.windowsB.recentHours.first { $0.hour == ten }?.pm25)
+        #expect(hourB > hourA + 5)
+        // 10:00-11:00 (gain 1 to 2.5) stayed within the EPA bounds: the station's hour is the channels' mean.
+        let output = state.snapshot(at: clock.now)
+        let combined = try #require(output.local.hourly.first { $0.hour == ten }?.pm25)
+        #expect(abs(combined - (hourA + hourB) / 2) < 0.01)
+        try await second.stop()
     }
 
     @Test("without a reference the drift cannot be blamed: the hour is dropped and the LEDs say so")

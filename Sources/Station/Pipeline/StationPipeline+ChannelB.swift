@@ -20,6 +20,25 @@ extension StationPipeline {
         return completed
     }
 
+    /// Puts back channel B's recent minutes and hours from the store (at start).
+    public func restoreB(minutes: [MinuteAggregate], hours: [HourlyAggregate]) {
+        update { $0.windowsB.restore(minutes: minutes, hours: hours) }
+    }
+
+    /// Completes channel B's minute being collected once `now` is past it; returns it, for the store.
+    public func advanceB(to now: Date) -> [MinuteAggregate] {
+        var completed: [MinuteAggregate] = []
+        update { completed = $0.windowsB.advance(to: now.timeIntervalSince1970) }
+        return completed
+    }
+
+    /// Completes channel B's minute being collected, whatever the time (shutdown).
+    public func flushB() -> [MinuteAggregate] {
+        var completed: [MinuteAggregate] = []
+        update { completed = $0.windowsB.flush() }
+        return completed
+    }
+
     /// Channel B's sensor went away or failed at `time`.
     public func sensorBInterrupted(at time: Date) {
         update { $0.windowsB.markInterruption(at: time.timeIntervalSince1970) }

@@ -56,10 +56,7 @@ public final class StationPipeline: Sendable {
 
     /// Completes the minute being collected once `now` is past it; returns it, for the store.
     public func advance(to now: Date) -> [MinuteAggregate] {
-        state.withLock { state in
-            _ = state.windowsB.advance(to: now.timeIntervalSince1970)
-            return state.windows.advance(to: now.timeIntervalSince1970)
-        }
+        state.withLock { $0.windows.advance(to: now.timeIntervalSince1970) }
     }
 
     /// Completes the minute being collected, whatever the time (shutdown); returns it, for the store.

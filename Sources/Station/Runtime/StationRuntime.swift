@@ -88,6 +88,10 @@ public final class StationRuntime: Sendable {
         }
         let restored = await store.open(now: clock.now)
         pipeline.restore(minutes: restored.minutes, hours: restored.hours)
+        if configuration.sensorB != nil {
+            let channelB = await store.restoredChannelB(now: clock.now)
+            pipeline.restoreB(minutes: channelB.minutes, hours: channelB.hours)
+        }
         let memory =
             pipeline.settings.referenceEnabled
             ? ReconciliationMemory(
@@ -99,7 +103,9 @@ public final class StationRuntime: Sendable {
         let endpoint: StationEndpoint
         do {
             endpoint = try startEndpoint(
-                history: StoreHistory(source: .service(store), evaluator: pipeline.evaluator, indices: configuration.aqi.all), initial: pipeline.snapshot(at: clock.now))
+                history: StoreHistory(
+                    source: .service(store), evaluator: pipeline.evaluator, indices: configuration.aqi.all,
+                    channelB: configuration.sensorB != nil), initial: pipeline.snapshot(at: clock.now))
         } catch {
             // Nothing runs yet; leave the database checkpointed and closed, as a normal stop does.
             await store.close(flushing: [])
@@ -182,7 +188,7 @@ public final class StationRuntime: Sendable {
             shutdown()
         }
 
-        await store.close(flushing: pipeline.flush())
+        await store.close(flushing: pipeline.flush(), channelB: pipeline.flushB())
         await memory?.save()
         snapshots.finish()
         endpoint.stop()

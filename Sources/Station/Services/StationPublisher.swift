@@ -38,7 +38,7 @@ public final class StationPublisher: Sendable {
     public func record(_ sample: SensorSample, channel: ChannelAgreement.Channel = .a) {
         switch channel {
         case .a: store?.enqueue(pipeline.record(sample))
-        case .b: _ = pipeline.recordB(sample)
+        case .b: store?.enqueueB(pipeline.recordB(sample))
         }
         refresh()
     }
@@ -49,6 +49,7 @@ public final class StationPublisher: Sendable {
         last.withLock { last in
             let now = clock.now
             store?.enqueue(pipeline.advance(to: now))
+            store?.enqueueB(pipeline.advanceB(to: now))
             var output = pipeline.snapshot(at: now)
             if let mqtt {
                 // The publisher's counters go to /metrics; it keeps only the newest snapshot (never blocks).
