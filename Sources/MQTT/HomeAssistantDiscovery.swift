@@ -19,6 +19,7 @@ public struct HomeAssistantDiscovery: Sendable {
         particulate("pm1", "PM1", key: "pm1_0", deviceClass: "pm1"),
         particulate("pm25", "PM2.5", key: "pm2_5", deviceClass: "pm25"),
         particulate("pm10", "PM10", key: "pm10", deviceClass: "pm10"),
+        particulate("pm25_corrected", "PM2.5 corrected", key: "pm2_5_corrected", deviceClass: "pm25"),
         HomeAssistantEntity(
             // The main entity follows the chosen index (`aqi.index`; `index` in the state document).
             objectID: "aqi", name: "AQI", valueTemplate: "{{ value_json.index.value }}", deviceClass: "aqi",

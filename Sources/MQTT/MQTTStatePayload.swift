@@ -9,7 +9,8 @@ public import StationSnapshot
 /// ```json
 /// {"time": "2026-03-01T12:00:00Z",
 ///  "sensor": {"model": "PMS5003", "health": "ok", "reason": null, "age_s": 2,
-///             "pm1_0": 8.2, "pm2_5": 14.6, "pm10": 19.9, "pm2_5_corrected": 12.1},
+///             "pm1_0": 8.2, "pm2_5": 14.6, "pm10": 19.9, "pm2_5_corrected": 12.1, "correction": "epa-2022-smoke",
+///             "correction_rh_source": "sensor", "humidity_flag": false},
 ///  "sensor_b": null,
 ///  "agreement": {"state": "single", "difference_ug_m3": null, "difference_pct": null, "suspect": null, ...},
 ///  "aqi": {"value": 57, "level": "moderate", "text": "Moderate", "source": "local", "basis": "nowcast",
@@ -75,6 +76,9 @@ public enum MQTTStatePayload {
             "pm2_5": JSONValue(sensor.pm2_5.map(tenths)),
             "pm10": JSONValue(sensor.pm10.map(tenths)),
             "pm2_5_corrected": JSONValue(sensor.correctedPM2_5.map(tenths)),
+            "correction": .string(sensor.correction.rawValue),
+            "correction_rh_source": JSONValue(sensor.correctionHumiditySource?.rawValue),
+            "humidity_flag": JSONValue(sensor.humidityFlag),
         ]
     }
 

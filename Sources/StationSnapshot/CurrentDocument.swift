@@ -37,6 +37,10 @@ public enum CurrentDocument {
             "correction": .string(sensor.correction.rawValue),
             "pm2_5_corrected": JSONValue(sensor.correctedPM2_5.map(tenths)),
             "correction_note": JSONValue(sensor.correctionNote),
+            "correction_configured": .string(sensor.correctionChoice.rawValue),
+            "correction_rh_source": JSONValue(sensor.correctionHumiditySource?.rawValue),
+            "correction_rh_pct": JSONValue(sensor.correctionHumidity.map(tenths)),
+            "humidity_flag": JSONValue(sensor.humidityFlag),
             "recovery": .object(sensor.recovery.fields.map { (key: $0.key, value: .number(Double($0.value))) }),
         ]
     }

@@ -28,9 +28,21 @@ public final class HistoryStore: Sendable {
             try database.execute("PRAGMA auto_vacuum = INCREMENTAL")
         }
         try database.execute(HistorySchema.connectionPragmas)
-        if try database.scalarInt("PRAGMA user_version") == 0 {
+        let version = Int(try database.scalarInt("PRAGMA user_version") ?? 0)
+        if version == 0 {
             try database.execute(HistorySchema.creation)
             try database.execute("PRAGMA user_version = \(HistorySchema.version)")
+        } else if version < HistorySchema.version {
+            // Each step and its version number commit together: a power cut mid-way leaves the old version.
+            for step in (version + 1)...HistorySchema.version {
+                guard let statements = HistorySchema.migrations[step] else { continue }
+                do {
+                    try database.execute("BEGIN IMMEDIATE;\n\(statements)\nPRAGMA user_version = \(step);\nCOMMIT;")
+                } catch {
+                    try? database.execute("ROLLBACK")
+                    throw error
+                }
+            }
         }
         // Channel B's tables (`sensor_b`): added to any database, old ones included, on open.
         try database.execute(HistoryChannel.b.statement(HistorySchema.creation))
@@ -101,7 +113,8 @@ public final class HistoryStore: Sendable {
                         pm10: HistorySchema.decode(statement.optionalInt64(4)),
                         pm25CF1: HistorySchema.decode(statement.optionalInt64(5)),
                         temperature: HistorySchema.decode(statement.optionalInt64(6)),
-                        humidity: HistorySchema.decode(statement.optionalInt64(7))))
+                        humidity: HistorySchema.decode(statement.optionalInt64(7)),
+                        pm25Corrected: HistorySchema.decode(statement.optionalInt64(8))))
             }
             return result
         }
@@ -120,7 +133,8 @@ public final class HistoryStore: Sendable {
                 HistoryPoint(
                     time: $0.minute * 60, count: $0.count, pm1: $0.pm1?.mean, pm25: $0.pm25?.mean,
                     pm10: $0.pm10?.mean, pm25Minimum: $0.pm25?.minimum, pm25Maximum: $0.pm25?.maximum,
-                    temperature: $0.temperature, humidity: $0.humidity, pm25CF1: $0.pm25CF1)
+                    temperature: $0.temperature, humidity: $0.humidity, pm25CF1: $0.pm25CF1,
+                    pm25Corrected: $0.pm25Corrected)
             }
         case .hour:
             return try hours(
@@ -128,7 +142,8 @@ public final class HistoryStore: Sendable {
             ).map {
                 HistoryPoint(
                     time: $0.hour * 3600, count: $0.minutes, pm1: $0.pm1, pm25: $0.pm25, pm10: $0.pm10,
-                    temperature: $0.temperature, humidity: $0.humidity, pm25CF1: $0.pm25CF1)
+                    temperature: $0.temperature, humidity: $0.humidity, pm25CF1: $0.pm25CF1,
+                    pm25Corrected: $0.pm25Corrected)
             }
         case .day:
             let firstDay = Self.floorDivide(from, 86_400)
@@ -141,7 +156,7 @@ public final class HistoryStore: Sendable {
                 for hour in group {
                     channels.add(
                         pm1: hour.pm1, pm25: hour.pm25, pm10: hour.pm10, pm25CF1: hour.pm25CF1,
-                        temperature: hour.temperature, humidity: hour.humidity)
+                        temperature: hour.temperature, humidity: hour.humidity, pm25Corrected: hour.pm25Corrected)
                 }
                 let pm25 = channels.pm25.statistic
                 points.append(
@@ -149,7 +164,8 @@ public final class HistoryStore: Sendable {
                         time: day * 86_400, count: group.reduce(0) { $0 + $1.minutes }, pm1: channels.pm1.statistic?.mean,
                         pm25: pm25?.mean, pm10: channels.pm10.statistic?.mean, pm25Minimum: pm25?.minimum,
                         pm25Maximum: pm25?.maximum, temperature: channels.temperature.statistic?.mean,
-                        humidity: channels.humidity.statistic?.mean, pm25CF1: channels.pm25CF1.statistic?.mean))
+                        humidity: channels.humidity.statistic?.mean, pm25CF1: channels.pm25CF1.statistic?.mean,
+                        pm25Corrected: channels.pm25Corrected.statistic?.mean))
                 if points.count >= limit { break }
             }
             return points
@@ -232,7 +248,7 @@ public final class HistoryStore: Sendable {
             HistorySchema.encode(minute.pm10?.mean), HistorySchema.encode(minute.pm10?.minimum),
             HistorySchema.encode(minute.pm10?.maximum),
             HistorySchema.encode(minute.pm25CF1), HistorySchema.encode(minute.temperature),
-            HistorySchema.encode(minute.humidity),
+            HistorySchema.encode(minute.humidity), HistorySchema.encode(minute.pm25Corrected),
         ]
         for (offset, value) in values.enumerated() {
             try statement.bind(Int32(offset + 1), value)
@@ -250,7 +266,8 @@ public final class HistoryStore: Sendable {
             minute: statement.int64(0), count: Int(statement.int64(1)), pm1: statistic(2), pm25: statistic(5),
             pm10: statistic(8), pm25CF1: HistorySchema.decode(statement.optionalInt64(11)),
             temperature: HistorySchema.decode(statement.optionalInt64(12)),
-            humidity: HistorySchema.decode(statement.optionalInt64(13)))
+            humidity: HistorySchema.decode(statement.optionalInt64(13)),
+            pm25Corrected: HistorySchema.decode(statement.optionalInt64(14)))
     }
 
     static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }

@@ -18,7 +18,7 @@ struct CurrentDocumentTests {
             return pairs.map(\.key)
         }
         #expect(keys("station") == ["name", "latitude", "longitude"])
-        #expect(keys("sensor") == ["model", "health", "reason", "age_s", "pm1_0", "pm2_5", "pm10", "correction", "pm2_5_corrected", "correction_note", "recovery"])
+        #expect(keys("sensor") == ["model", "health", "reason", "age_s", "pm1_0", "pm2_5", "pm10", "correction", "pm2_5_corrected", "correction_note", "correction_configured", "correction_rh_source", "correction_rh_pct", "humidity_flag", "recovery"])
         #expect(keys("aqi") == [
             "value", "source", "source_reason", "basis", "pollutant", "beyond_index", "level", "text", "emoji", "description", "color",
             "epa_category", "epa_color", "tips", "instant", "nowcast", "avg_24h",

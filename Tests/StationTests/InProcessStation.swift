@@ -38,17 +38,19 @@ final class InProcessStation: Sendable {
 
     init(
         directory: URL, fake: FakeOpenMeteo?, pm25: Double, clock: ManualClock = ManualClock(start: InProcessStation.start),
-        stream: EmulatedByteStream? = nil, aqi: AQIConfiguration = AQIConfiguration(),
-        scenario: ConcentrationScenario? = nil, streamB: EmulatedByteStream? = nil
+        stream: EmulatedByteStream? = nil, aqi: AQIConfiguration = AQIConfiguration(), model: SensorModel = .pms5003,
+        correction: PM25CorrectionChoice = .none, scenario: ConcentrationScenario? = nil,
+        streamB: EmulatedByteStream? = nil
     ) throws {
         self.clock = clock
         let device = try #require(
-            SensorEmulators.serialDevice(.pms5003, scenario: scenario ?? .steady(pm25: pm25), start: clock.now))
+            SensorEmulators.serialDevice(model, scenario: scenario ?? .steady(pm25: pm25), start: clock.now))
         let stream = stream ?? EmulatedByteStream(device: device, clock: clock)
         self.stream = stream
         self.streamB = streamB
         databasePath = directory.appendingPathComponent("history.db").path
-        var sensor = SensorConfiguration(model: .pms5003)
+        var sensor = SensorConfiguration(model: model)
+        sensor.correction = correction
         sensor.driver.interval = .seconds(60)
         sensor.driver.warmUp = .seconds(10)
         sensor.driver.staleAfter = .seconds(180)
@@ -71,7 +73,7 @@ final class InProcessStation: Sendable {
         environment.usesControlPins = false
         environment.publishInterval = .seconds(60)
         environment.makeSensorDriver = { configuration, _, clock, logger in
-            try SensorDriver(model: .pms5003, link: .serial(stream), settings: configuration.driver, clock: clock, logger: logger)
+            try SensorDriver(model: model, link: .serial(stream), settings: configuration.driver, clock: clock, logger: logger)
         }
         if let streamB {
             environment.makeSensorBDriver = { configuration, _, clock, logger in
@@ -79,7 +81,9 @@ final class InProcessStation: Sendable {
             }
         }
         runtime = StationRuntime(configuration: configuration, environment: environment)
-        idleSleepers = (fake == nil ? 2 : 7) + (streamB == nil ? 0 : 1)
+        // With a correction, Open-Meteo's humidity is fetched too.
+        let humidity = fake != nil && sensor.effectiveCorrection.correction != .none ? 1 : 0
+        idleSleepers = (fake == nil ? 2 : 7) + humidity + (streamB == nil ? 0 : 1)
     }
 
     /// Starts the station and waits until it serves.

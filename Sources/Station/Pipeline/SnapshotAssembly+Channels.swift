@@ -41,7 +41,7 @@ extension SnapshotAssembly {
 
     /// Channel B's block, nil without `sensor_b`: the same as channel A's, from its own driver.
     static func sensorBStatus(
-        _ state: PipelineState, settings: PipelineSettings, evaluator: LocalAirQualityEvaluator, humidity: Double?
+        _ state: PipelineState, settings: PipelineSettings, evaluator: LocalAirQualityEvaluator, now: Date
     ) -> SensorStatus? {
         guard let model = settings.sensorBModel else { return nil }
         var channel = state
@@ -49,7 +49,7 @@ extension SnapshotAssembly {
         var channelSettings = settings
         channelSettings.sensorModel = model
         let health = localHealth(state.sensorB?.health, configured: true)
-        return sensorStatus(channel, health: health, settings: channelSettings, evaluator: evaluator, humidity: humidity)
+        return sensorStatus(channel, health: health, settings: channelSettings, evaluator: evaluator, now: now)
     }
 
     /// The LEDs' state: an hour whose channels disagree with no suspect named cannot be trusted, whatever the
