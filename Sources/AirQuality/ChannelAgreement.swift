@@ -3,7 +3,8 @@
 ///
 /// The rule is the EPA's for PurpleAir A/B channels (Barkjohn, Gantt & Clements 2021, "Development and
 /// application of a United States-wide correction for PM2.5 data collected with the PurpleAir sensor",
-/// Atmos. Meas. Tech. 14, 4617-4637, doi:10.5194/amt-14-4617-2021, section 2.3): an hour is invalid when the
+/// Atmos. Meas. Tech. 14, 4617-4637, doi:10.5194/amt-14-4617-2021, section 3.2.3, in the hourly form the
+/// AirNow Fire and Smoke Map applies to PurpleAir data): an hour is invalid when the
 /// channels' means differ by more than 5 µg/m³ **and** by more than 70 % of their mean
 /// (|A − B| · 2 / (A + B) > 0.7). Either condition alone is normal: a large relative gap in clean air, a large
 /// absolute one in smoke.

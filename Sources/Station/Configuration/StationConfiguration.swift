@@ -82,7 +82,11 @@ public struct StationConfiguration: Sendable {
     init(root: ConfigSection, environment: [String: String]) {
         station = StationSettings(section: root.section("station"))
         sensor = root.section("sensor").flatMap { SensorConfiguration(section: $0) }
-        sensorB = root.section("sensor_b").flatMap { SensorConfiguration(section: $0) }
+        let sectionB = root.section("sensor_b")
+        sensorB = sectionB.flatMap { SensorConfiguration(section: $0) }
+        if let sensorB, let sensor, let sectionB, let clash = Self.sameDevice(sensor, sensorB) {
+            sectionB.record(clash.key, "\(clash.device) is sensor's too; channel B needs its own sensor")
+        }
         aqi = AQIConfiguration(section: root.section("aqi"))
         leds = LEDConfiguration.read(from: root)
         http = HTTPConfiguration(section: root.section("http"))
@@ -91,6 +95,19 @@ public struct StationConfiguration: Sendable {
         // The MQTT client id and topics default from the station's name.
         mqtt = MQTTConfiguration(section: root.section("mqtt"), stationName: station.name)
         log = LogConfiguration(section: root.section("log"))
+    }
+
+    /// The device two sensor sections share, with the key of `sensor_b` that names it; nil when apart (two
+    /// drivers on one UART would steal each other's bytes, and one I²C sensor is not a second opinion).
+    static func sameDevice(_ a: SensorConfiguration, _ b: SensorConfiguration) -> (key: String, device: String)? {
+        switch (a.model.bus, b.model.bus) {
+        case (.serial, .serial) where a.serialPath == b.serialPath:
+            return ("serial.path", a.serialPath)
+        case (.i2c, .i2c) where a.i2cBus == b.i2cBus && a.i2cAddress == b.i2cAddress:
+            return ("i2c.address", "address \(a.i2cAddress) on /dev/i2c-\(a.i2cBus)")
+        default:
+            return nil
+        }
     }
 
     /// The effective configuration: every section in documentation order, every key with its value or
