@@ -40,7 +40,10 @@ struct StoreHistory: HistoryProvider {
             self.channelB
             ? Dictionary(
                 try series(.b).compactMap { point in
-                    point.pm25.map { (point.time, evaluator.correct(atm: $0, cf1: point.pm25CF1, humidity: point.humidity).value) }
+                    let pm25 =
+                        point.pm25Corrected
+                        ?? point.pm25.map { evaluator.correct(atm: $0, cf1: point.pm25CF1, humidity: point.humidity).value }
+                    return pm25.map { (point.time, $0) }
                 }, uniquingKeysWith: { $1 }) : [:]
         return stored.map { point in
             // The value the station showed, where the row keeps it; older rows get the configured correction.
