@@ -129,7 +129,11 @@ struct StationConfigurationTests {
             Issue.record("not an object")
             return
         }
-        #expect(pairs.map(\.key) == ["station", "sensor", "sensor_b", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "log"])
+        #expect(pairs.map(\.key) == [
+            "station", "sensor", "sensor_b", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "sensor_community",
+            "log",
+        ])
+        #expect(json["sensor_community"] == .null)
         #expect(json["leds"] == .null)
         #expect(json["mqtt"] == .null)
         #expect(configuration.mqtt == nil)
