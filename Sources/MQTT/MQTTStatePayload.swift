@@ -13,6 +13,8 @@ public import StationSnapshot
 ///             "correction_rh_source": "sensor", "humidity_flag": false},
 ///  "sensor_b": null,
 ///  "agreement": {"state": "single", "difference_ug_m3": null, "difference_pct": null, "suspect": null, ...},
+///  "climate": {"temperature_c": 21.37, "humidity_pct": 48.2, "pressure_hpa": 1012.25, "source": "climate",
+///              "age_s": 12},
 ///  "aqi": {"value": 57, "level": "moderate", "text": "Moderate", "source": "local", "basis": "nowcast",
 ///          "pollutant": "pm2_5"},
 ///  "index": {"index": "us-epa", "value": 57, "display": "57", "level": "moderate", "text": "Moderate",
@@ -35,6 +37,13 @@ public enum MQTTStatePayload {
             // The second sensor (`sensor_b`) with the same keys, and the A/B agreement as in /api/v1/current.
             "sensor_b": snapshot.sensorB.map { sensorBlock($0, snapshot) } ?? .null,
             "agreement": snapshot.agreement.json,
+            "climate": [
+                "temperature_c": JSONValue(snapshot.climate?.temperature.map(hundredths)),
+                "humidity_pct": JSONValue(snapshot.climate?.relativeHumidity.map(tenths)),
+                "pressure_hpa": JSONValue(snapshot.climate?.pressureHectopascals.map(hundredths)),
+                "source": JSONValue(snapshot.climate?.source.rawValue),
+                "age_s": JSONValue(snapshot.age(of: snapshot.climate?.time).map { Int(clampingRounded: $0) }),
+            ],
             "aqi": [
                 "value": JSONValue(aqi?.value),
                 "level": JSONValue(aqi?.level.rawValue),
@@ -127,4 +136,6 @@ public enum MQTTStatePayload {
 
     /// Concentrations are published to 0.1 µg/m³, the sensors' resolution.
     static func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+    /// Temperatures and pressures to 0.01 (°C, hPa), the climate sensors' resolution.
+    static func hundredths(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 }

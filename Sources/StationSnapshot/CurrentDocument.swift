@@ -12,6 +12,7 @@ public enum CurrentDocument {
             "sensor": sensor(snapshot),
             "sensor_b": sensorB(snapshot),
             "agreement": snapshot.agreement.json,
+            "climate": climate(snapshot),
             "aqi": aqi(snapshot),
             "indices": IndexDocument.render(snapshot),
             "reference": reference(snapshot),
@@ -52,6 +53,19 @@ public enum CurrentDocument {
         var channel = snapshot
         channel.sensor = sensorB
         return sensor(channel)
+    }
+
+    /// The `climate` block: every key `null` without a fresh reading.
+    static func climate(_ snapshot: StationSnapshot) -> JSONValue {
+        let reading = snapshot.climate
+        return [
+            "temperature_c": JSONValue(reading?.temperature.map(hundredths)),
+            "humidity_pct": JSONValue(reading?.relativeHumidity.map(tenths)),
+            "pressure_hpa": JSONValue(reading?.pressureHectopascals.map(hundredths)),
+            "source": JSONValue(reading?.source.rawValue),
+            "model": JSONValue(reading?.model),
+            "age_s": JSONValue(snapshot.age(of: reading?.time).map(roundedSeconds)),
+        ]
     }
 
     static func aqi(_ snapshot: StationSnapshot) -> JSONValue {

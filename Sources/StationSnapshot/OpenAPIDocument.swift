@@ -254,6 +254,14 @@ public enum OpenAPIDocument {
                 ("sensor", object(sensorProperties)),
                 ("sensor_b", nullableObject(sensorProperties)),
                 ("agreement", agreement),
+                ("climate", object([
+                    ("temperature_c", nullable("number", [("description", "°C")])),
+                    ("humidity_pct", nullable("number", [("minimum", 0), ("maximum", 100), ("description", "%")])),
+                    ("pressure_hpa", nullable("number", [("minimum", 0), ("description", "hPa")])),
+                    ("source", strings(ClimateReading.Source.allCases.map(\.rawValue), nullable: true)),
+                    ("model", nullable("string")),
+                    ("age_s", nullable("integer", [("minimum", 0)])),
+                ])),
                 ("aqi", object([
                     ("value", nullable("integer", [("minimum", 0)])),
                     ("source", strings(["local", "open-meteo"], nullable: true)),

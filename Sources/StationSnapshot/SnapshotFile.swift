@@ -50,6 +50,15 @@ public struct SnapshotFile: Sendable {
                 }
             }
         }
+        if let climate = try root.optionalObject("climate"),
+            let source = try climate.choice("source", ClimateReading.Source.self)
+        {
+            snapshot.climate = ClimateReading(
+                temperature: try climate.number("temperature_c"), relativeHumidity: try climate.number("humidity_pct"),
+                pressure: try climate.number("pressure_hpa").map { $0 * 100 }, source: source,
+                model: try climate.string("model") ?? source.rawValue,
+                time: time.addingTimeInterval(-(try climate.number("age_s") ?? 0)))
+        }
         if let aqi = try root.optionalObject("aqi") {
             if let value = try aqi.integer("value") {
                 snapshot.aqi = AQIReading(

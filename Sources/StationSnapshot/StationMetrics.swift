@@ -52,12 +52,12 @@ public enum StationMetrics {
         }
         if let humidity = sensor.correctionHumidity {
             families.append(MetricFamily(
-                name: "breeze_sensor_correction_relative_humidity_percent",
-                help: "Relative humidity the PM2.5 correction used, %, by source (climate, sensor, open-meteo).",
+                name: "breeze_sensor_correction_relative_humidity_ratio",
+                help: "Relative humidity the PM2.5 correction used, 0-1, by source (climate, sensor, open-meteo).",
                 kind: .gauge,
                 samples: [MetricSample(
                     labels: [MetricLabel("source", sensor.correctionHumiditySource?.rawValue ?? "none")],
-                    value: humidity)]))
+                    value: humidity / 100)]))
         }
         if let foggy = sensor.humidityFlag {
             families.append(MetricFamily(
@@ -89,6 +89,7 @@ public enum StationMetrics {
                 name: "breeze_sensor_reading_age_seconds", help: "Seconds since the latest sensor reading.",
                 kind: .gauge, value: age))
         }
+        families += climate(snapshot)
         let reference = snapshot.reference
         families.append(MetricFamily(
             name: "breeze_reference_up", help: "1 when the latest Open-Meteo fetch succeeded, else 0.", kind: .gauge,

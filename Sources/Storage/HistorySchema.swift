@@ -5,9 +5,9 @@ import AirQuality
 /// % × 100): SQLite writes small integers in 1-3 bytes, against 8 for a REAL, which keeps a year of minute
 /// rows near 24 MB on the SD card (HistoryStoreYearTests); a hundredth is far below any sensor's resolution.
 enum HistorySchema {
-    /// 2 added `pm25_corrected` (PM2.5 as the station showed it, beside the raw `pm25`) to both tables;
-    /// ``migrations`` bring an older file up to date without touching its rows.
-    static let version = 2
+    /// `PRAGMA user_version` of a current file. 1: minutes and hours; 2: the upload outbox; 3:
+    /// `pm25_corrected` (PM2.5 as the station showed it, beside the raw `pm25`) in both tables.
+    static let version = 3
 
     /// Per-connection settings.
     static let connectionPragmas = """
@@ -32,16 +32,46 @@ enum HistorySchema {
             pm1 INTEGER, pm25 INTEGER, pm10 INTEGER,
             pm25_cf1 INTEGER, temperature INTEGER, humidity INTEGER, pm25_corrected INTEGER
         );
-        """
+        """ + outboxCreation
 
-    /// The statements that bring a file of version N-1 to N, by N. Old rows keep `pm25_corrected` NULL: the
-    /// history then corrects their raw value with the configured correction, as before.
-    static let migrations: [Int: String] = [
+    /// What takes a file of `version` to the next version, by version (run in order, each in the transaction
+    /// that also sets the new `user_version`, so a crash leaves either the old layout or the new one).
+    /// Old rows keep `pm25_corrected` NULL: the history then corrects their raw value with the configured
+    /// correction, as before.
+    static let migrations: [Int64: String] = [
+        1: outboxCreation,
         2: """
             ALTER TABLE minute ADD COLUMN pm25_corrected INTEGER;
             ALTER TABLE hour ADD COLUMN pm25_corrected INTEGER;
-            """
+            """,
     ]
+
+    /// Minutes a community service (openSenseMap) has not accepted yet: a key into `minute`, so a minute's
+    /// values are stored once and a rewritten minute goes out with its newest values.
+    static let outboxCreation = """
+        CREATE TABLE IF NOT EXISTS upload_outbox (
+            service TEXT NOT NULL,
+            minute INTEGER NOT NULL,
+            PRIMARY KEY (service, minute)
+        ) WITHOUT ROWID;
+        """
+
+    static let insertOutbox = "INSERT OR IGNORE INTO upload_outbox (service, minute) VALUES (?1, ?2)"
+
+    /// The oldest minutes waiting for a service, with their values (an entry whose minute row is gone is
+    /// skipped; the purge removes it).
+    static let selectOutbox = """
+        SELECT m.minute, m.n, m.pm1, m.pm1_min, m.pm1_max, m.pm25, m.pm25_min, m.pm25_max, m.pm10, m.pm10_min,
+               m.pm10_max, m.pm25_cf1, m.temperature, m.humidity
+        FROM upload_outbox o JOIN minute m ON m.minute = o.minute
+        WHERE o.service = ?1 ORDER BY o.minute LIMIT ?2
+        """
+
+    static let countOutbox = "SELECT count(*) FROM upload_outbox WHERE service = ?1"
+
+    static let deleteOutbox = "DELETE FROM upload_outbox WHERE service = ?1 AND minute = ?2"
+
+    static let purgeOutbox = "DELETE FROM upload_outbox WHERE minute < ?1"
 
     static let insertMinute = """
         INSERT OR REPLACE INTO minute

@@ -28,21 +28,12 @@ public final class HistoryStore: Sendable {
             try database.execute("PRAGMA auto_vacuum = INCREMENTAL")
         }
         try database.execute(HistorySchema.connectionPragmas)
-        let version = Int(try database.scalarInt("PRAGMA user_version") ?? 0)
+        let version = try database.scalarInt("PRAGMA user_version") ?? 0
         if version == 0 {
             try database.execute(HistorySchema.creation)
             try database.execute("PRAGMA user_version = \(HistorySchema.version)")
         } else if version < HistorySchema.version {
-            // Each step and its version number commit together: a power cut mid-way leaves the old version.
-            for step in (version + 1)...HistorySchema.version {
-                guard let statements = HistorySchema.migrations[step] else { continue }
-                do {
-                    try database.execute("BEGIN IMMEDIATE;\n\(statements)\nPRAGMA user_version = \(step);\nCOMMIT;")
-                } catch {
-                    try? database.execute("ROLLBACK")
-                    throw error
-                }
-            }
+            try Self.migrate(database, from: version)
         }
         // Channel B's tables (`sensor_b`): added to any database, old ones included, on open.
         try database.execute(HistoryChannel.b.statement(HistorySchema.creation))
@@ -50,8 +41,12 @@ public final class HistoryStore: Sendable {
         reader = Mutex(nil)
     }
 
-    /// Writes `minutes` of `channel` and refreshes the hours they belong to, in one transaction.
-    public func append(_ minutes: [MinuteAggregate], channel: HistoryChannel = .a) throws(SQLiteError) {
+    /// Writes `minutes` of `channel` and refreshes the hours they belong to, in one transaction, which also puts
+    /// each minute of channel A in the outbox of every service in `outboxes` (so a minute is in the history and
+    /// waiting for the upload, or neither, whatever stops the process).
+    public func append(
+        _ minutes: [MinuteAggregate], channel: HistoryChannel = .a, outboxes: [String] = []
+    ) throws(SQLiteError) {
         guard !minutes.isEmpty else { return }
         try withWriter { database throws(SQLiteError) in
             do {
@@ -65,6 +60,16 @@ public final class HistoryStore: Sendable {
                     for hour in Set(minutes.map(\.hour)) {
                         try refresh.bind(1, hour)
                         try refresh.run()
+                    }
+                    if !outboxes.isEmpty, channel == .a {
+                        let queue = try database.prepare(HistorySchema.insertOutbox)
+                        for service in outboxes {
+                            for minute in minutes {
+                                try queue.bind(1, service)
+                                try queue.bind(2, minute.minute)
+                                try queue.run()
+                            }
+                        }
                     }
                 }
             } catch let error as SQLiteError {
@@ -172,8 +177,8 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    /// Deletes minute rows older than `minute` (hourly rows stay) and returns freed pages to the file
-    /// system. Returns the number of minutes deleted.
+    /// Deletes minute rows older than `minute` (hourly rows stay), and the outbox entries of those minutes, and
+    /// returns freed pages to the file system. Returns the number of minutes deleted.
     @discardableResult
     public func purgeMinutes(before minute: Int64) throws(SQLiteError) -> Int {
         try withWriter { database throws(SQLiteError) in
@@ -184,6 +189,9 @@ public final class HistoryStore: Sendable {
             let purgeB = try database.prepare(HistoryChannel.b.statement(HistorySchema.purgeMinutes))
             try purgeB.bind(1, minute)
             try purgeB.run()
+            let outbox = try database.prepare(HistorySchema.purgeOutbox)
+            try outbox.bind(1, minute)
+            try outbox.run()
             if deleted > 0 {
                 try database.execute("PRAGMA incremental_vacuum")
             }
@@ -223,7 +231,7 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    private func withReader<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+    func withReader<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
         let path = self.path
         return try reader.withLock { database throws(SQLiteError) -> T in
             if database == nil {
@@ -233,6 +241,27 @@ public final class HistoryStore: Sendable {
             }
             guard let database else { throw Self.closedError }
             return try body(database)
+        }
+    }
+
+    /// Takes a file written by an older version to the current layout, one version per transaction; the data
+    /// already stored stays as it is.
+    private static func migrate(_ database: SQLiteDatabase, from version: Int64) throws(SQLiteError) {
+        for step in version..<Int64(HistorySchema.version) {
+            guard let sql = HistorySchema.migrations[step] else {
+                throw SQLiteError(
+                    code: 1, operation: "migrate \(database.path)", message: "no migration from version \(step)")
+            }
+            do {
+                try database.transaction {
+                    try database.execute(sql)
+                    try database.execute("PRAGMA user_version = \(step + 1)")
+                }
+            } catch let error as SQLiteError {
+                throw error
+            } catch {
+                throw SQLiteError(code: 1, operation: "migrate \(database.path)", message: "\(error)")
+            }
         }
     }
 
@@ -255,7 +284,7 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    private static func minute(from statement: SQLiteStatement) -> MinuteAggregate {
+    static func minute(from statement: SQLiteStatement) -> MinuteAggregate {
         func statistic(_ column: Int32) -> Statistic? {
             guard let mean = HistorySchema.decode(statement.optionalInt64(column)) else { return nil }
             return Statistic(

@@ -27,6 +27,9 @@ struct DiscoveryPayloadTests {
                 "homeassistant/sensor/breeze_balcony_west/pm25/config",
                 "homeassistant/sensor/breeze_balcony_west/pm10/config",
                 "homeassistant/sensor/breeze_balcony_west/pm25_corrected/config",
+                "homeassistant/sensor/breeze_balcony_west/temperature/config",
+                "homeassistant/sensor/breeze_balcony_west/humidity/config",
+                "homeassistant/sensor/breeze_balcony_west/pressure/config",
                 "homeassistant/sensor/breeze_balcony_west/aqi/config",
                 "homeassistant/sensor/breeze_balcony_west/aqi_level/config",
                 "homeassistant/sensor/breeze_balcony_west/health/config",
@@ -126,6 +129,7 @@ struct StatePayloadTests {
                 "sensor_b":null,\
                 "agreement":{"state":"single","difference_ug_m3":null,"difference_pct":null,"suspect":null,\
                 "suspect_reason":null,"flagged":false,"used":[],"pm2_5":null,"pm2_5_a":null,"pm2_5_b":null},\
+                "climate":{"temperature_c":null,"humidity_pct":null,"pressure_hpa":null,"source":null,"age_s":null},\
                 "aqi":{"value":57,"level":"moderate","text":"Moderate","source":"local","basis":"nowcast","pollutant":"pm2_5"},\
                 "index":{"index":"us-epa","value":57,"display":"57","level":"moderate","text":"Moderate","color":"#ff9500",\
                 "averaging":"nowcast"},"indices":{},\

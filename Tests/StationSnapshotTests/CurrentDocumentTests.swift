@@ -13,8 +13,8 @@ struct CurrentDocumentTests {
             return
         }
         #expect(top.map(\.key) == [
-            "station", "time", "sensor", "sensor_b", "agreement", "aqi", "indices", "reference", "reconciliation",
-            "leds", "uploads",
+            "station", "time", "sensor", "sensor_b", "agreement", "climate", "aqi", "indices", "reference",
+            "reconciliation", "leds", "uploads",
         ])
         func keys(_ name: String) -> [String] {
             guard case .object(let pairs)? = document[name] else { return [] }
@@ -46,6 +46,12 @@ struct CurrentDocumentTests {
         #expect(document["sensor"]?["age_s"] == 2)
         #expect(document["sensor"]?["health"] == "ok")
         #expect(document["sensor"]?["correction"] == "epa-2021")
+        #expect(document["sensor"]?["correction_rh_source"] == "climate")
+        #expect(document["climate"]?["temperature_c"] == 21.37)
+        #expect(document["climate"]?["humidity_pct"] == 50)
+        #expect(document["climate"]?["pressure_hpa"] == 1012.25)
+        #expect(document["climate"]?["source"] == "climate")
+        #expect(document["climate"]?["age_s"] == 12)
         #expect(document["aqi"]?["value"] == .number(Double(aqi.value)))
         #expect(document["aqi"]?["level"] == .string(aqi.level.rawValue))
         #expect(document["aqi"]?["color"] == .string(aqi.level.color.hex))

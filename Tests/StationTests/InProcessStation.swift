@@ -40,8 +40,10 @@ final class InProcessStation: Sendable {
     init(
         directory: URL, fake: FakeOpenMeteo?, pm25: Double, clock: ManualClock = ManualClock(start: InProcessStation.start),
         stream: EmulatedByteStream? = nil, aqi: AQIConfiguration = AQIConfiguration(), model: SensorModel = .pms5003,
-        correction: PM25CorrectionChoice = .none, scenario: ConcentrationScenario? = nil,
-        streamB: EmulatedByteStream? = nil, sensorCommunity: SensorCommunityConfiguration? = nil
+        correction: PM25CorrectionChoice? = PM25CorrectionChoice.none, scenario: ConcentrationScenario? = nil,
+        streamB: EmulatedByteStream? = nil, climate: ClimateConfiguration? = nil,
+        climateDevice: EmulatedI2CDevice? = nil, sensorCommunity: SensorCommunityConfiguration? = nil,
+        openSenseMap: OpenSenseMapConfiguration? = nil
     ) throws {
         self.clock = clock
         let device = try #require(
@@ -51,7 +53,8 @@ final class InProcessStation: Sendable {
         self.streamB = streamB
         databasePath = directory.appendingPathComponent("history.db").path
         var sensor = SensorConfiguration(model: model)
-        sensor.correction = correction
+        // nil: the configuration's default (`auto`), as a station with no `correction` key runs.
+        if let correction { sensor.correction = correction }
         sensor.driver.interval = .seconds(60)
         sensor.driver.warmUp = .seconds(10)
         sensor.driver.staleAfter = .seconds(180)
@@ -66,7 +69,7 @@ final class InProcessStation: Sendable {
             sensor: sensor, aqi: aqi, leds: LEDConfiguration(backend: .terminal, palette: .breeze, selfTest: false),
             http: http,
             openMeteo: openMeteo, storage: StorageConfiguration(path: databasePath), sensorCommunity: sensorCommunity,
-            log: LogConfiguration(level: .debug))
+            openSenseMap: openSenseMap, log: LogConfiguration(level: .debug), climate: climate)
         if streamB != nil { configuration.sensorB = sensor }
         var environment = StationEnvironment(variables: [:], clock: clock)
         environment.logSink = logs
@@ -82,10 +85,12 @@ final class InProcessStation: Sendable {
                 try SensorDriver(model: .pms5003, link: .serial(streamB), settings: configuration.driver, clock: clock, logger: logger)
             }
         }
+        if let climateDevice { environment.makeClimateDevice = { _, _ in climateDevice } }
         runtime = StationRuntime(configuration: configuration, environment: environment)
         // With a correction, Open-Meteo's humidity is fetched too.
         let humidity = fake != nil && sensor.effectiveCorrection.correction != .none ? 1 : 0
-        idleSleepers = (fake == nil ? 2 : 7) + humidity + (streamB == nil ? 0 : 1) + (sensorCommunity == nil ? 0 : 1)
+        idleSleepers = (fake == nil ? 2 : 7) + humidity + (streamB == nil ? 0 : 1) + (climate == nil ? 0 : 1)
+            + (sensorCommunity == nil ? 0 : 1) + (openSenseMap == nil ? 0 : 1)
     }
 
     /// Starts the station and waits until it serves.

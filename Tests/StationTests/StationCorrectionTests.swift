@@ -21,7 +21,7 @@ struct StationCorrectionTests {
         let fake = try FakeOpenMeteo()
         defer { fake.server.stop() }
         let station = try InProcessStation(
-            directory: directory, fake: fake, pm25: 14, model: .pms5003t, correction: .auto)
+            directory: directory, fake: fake, pm25: 14, model: .pms5003t, correction: nil)
         try await station.start()
         await station.advance(by: .seconds(5 * 60))
         let current = try await station.json("/api/v1/current")
@@ -52,7 +52,7 @@ struct StationCorrectionTests {
         let reconciliation = try await station.json("/api/v1/current")["reconciliation"]
         #expect(reconciliation?["pm2_5"]?["hours"] != nil)
         let metrics = try await station.text("/metrics")
-        #expect(metrics.contains("breeze_sensor_correction_relative_humidity_percent{source=\"sensor\"}"))
+        #expect(metrics.contains("breeze_sensor_correction_relative_humidity_ratio{source=\"sensor\"}"))
         #expect(metrics.contains("breeze_sensor_humidity_flag 0"))
         try await station.stop()
     }
@@ -61,7 +61,7 @@ struct StationCorrectionTests {
     func noHumidityAnywhere() async throws {
         let directory = try temporaryDirectory("uncorrected")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let station = try InProcessStation(directory: directory, fake: nil, pm25: 14, correction: .auto)
+        let station = try InProcessStation(directory: directory, fake: nil, pm25: 14, correction: nil)
         try await station.start()
         await station.advance(by: .seconds(5 * 60))
         let sensor = try #require(try await station.json("/api/v1/current")["sensor"])

@@ -29,7 +29,7 @@ struct HistorySchemaMigrationTests {
             try old.execute(Self.versionOne)
         }
         let store = try HistoryStore(path: path)
-        #expect(try store.pragma("user_version") == "2")
+        #expect(try store.pragma("user_version") == "\(HistorySchema.version)")
         let kept = try #require(try store.minutes(from: 29_000_000, to: 29_000_001).first)
         #expect(kept.pm25?.mean == 12.34)
         #expect(kept.humidity == 55)

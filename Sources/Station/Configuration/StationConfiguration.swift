@@ -20,7 +20,8 @@ public import WebAPI
 public struct StationConfiguration: Sendable {
     /// The sections, in the order the file and docs/configuration.md list them.
     public static let sections = [
-        "station", "sensor", "sensor_b", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "sensor_community", "log",
+        "station", "sensor", "sensor_b", "climate", "aqi", "leds", "http", "openmeteo", "storage", "mqtt",
+        "sensor_community", "opensensemap", "log",
     ]
 
     /// `station`.
@@ -30,6 +31,8 @@ public struct StationConfiguration: Sendable {
     /// `sensor_b`: a second PM sensor (channel B, same keys as `sensor`) checked against the first; nil
     /// without a section.
     public var sensorB: SensorConfiguration?
+    /// `climate`; nil without a section (no climate sensor: the PM sensor's own humidity, else Open-Meteo's).
+    public var climate: ClimateConfiguration?
     /// `aqi`: the index shown and the ones reported beside it.
     public var aqi: AQIConfiguration
     /// `leds`; nil without a section (no LEDs).
@@ -44,6 +47,8 @@ public struct StationConfiguration: Sendable {
     public var mqtt: MQTTConfiguration?
     /// `sensor_community`; nil without a section (nothing pushed to the map).
     public var sensorCommunity: SensorCommunityConfiguration?
+    /// `opensensemap`; nil without a section (nothing sent to openSenseMap, no outbox).
+    public var openSenseMap: OpenSenseMapConfiguration?
     /// `log`.
     public var log: LogConfiguration
 
@@ -53,8 +58,10 @@ public struct StationConfiguration: Sendable {
         aqi: AQIConfiguration = AQIConfiguration(), leds: LEDConfiguration? = nil, http: HTTPConfiguration = .standard,
         openMeteo: OpenMeteoConfiguration = OpenMeteoConfiguration(), storage: StorageConfiguration,
         mqtt: MQTTConfiguration? = nil, sensorCommunity: SensorCommunityConfiguration? = nil,
-        log: LogConfiguration = LogConfiguration()
+        openSenseMap: OpenSenseMapConfiguration? = nil, log: LogConfiguration = LogConfiguration(),
+        climate: ClimateConfiguration? = nil
     ) {
+        self.climate = climate
         self.station = station
         self.sensor = sensor
         self.aqi = aqi
@@ -64,6 +71,7 @@ public struct StationConfiguration: Sendable {
         self.storage = storage
         self.mqtt = mqtt
         self.sensorCommunity = sensorCommunity
+        self.openSenseMap = openSenseMap
         self.log = log
     }
 
@@ -97,6 +105,7 @@ public struct StationConfiguration: Sendable {
         if let sensorB, let sensor, let sectionB, let clash = Self.sameDevice(sensor, sensorB) {
             sectionB.record(clash.key, "\(clash.device) is sensor's too; channel B needs its own sensor")
         }
+        climate = root.section("climate").flatMap { ClimateConfiguration(section: $0) }
         aqi = AQIConfiguration(section: root.section("aqi"))
         leds = LEDConfiguration.read(from: root)
         http = HTTPConfiguration(section: root.section("http"))
@@ -105,6 +114,7 @@ public struct StationConfiguration: Sendable {
         // The MQTT client id and topics default from the station's name.
         mqtt = MQTTConfiguration(section: root.section("mqtt"), stationName: station.name)
         sensorCommunity = SensorCommunityConfiguration(section: root.section("sensor_community"), boardSerial: boardSerial)
+        openSenseMap = OpenSenseMapConfiguration(section: root.section("opensensemap"))
         log = LogConfiguration(section: root.section("log"))
     }
 
@@ -130,6 +140,7 @@ public struct StationConfiguration: Sendable {
             "station": station.json,
             "sensor": sensor?.json ?? .null,
             "sensor_b": sensorB?.json ?? .null,
+            "climate": climate?.json ?? .null,
             "aqi": aqi.json,
             "leds": leds?.json ?? .null,
             "http": http.json,
@@ -138,6 +149,8 @@ public struct StationConfiguration: Sendable {
             // The password lives in its file and is never read here; the file's path is not a secret.
             "mqtt": mqtt?.json ?? .null,
             "sensor_community": sensorCommunity?.json ?? .null,
+            // The box token lives in its file and is never read here.
+            "opensensemap": openSenseMap?.json ?? .null,
             "log": log.json,
         ]
         return redactingSecrets ? SecretRedaction.redactingURLs(in: document) : document

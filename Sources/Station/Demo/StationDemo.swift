@@ -116,6 +116,8 @@ public final class StationDemo: Sendable {
             configuration.sensor?.correction = correction
             configuration.sensorB?.correction = correction
         }
+        // The user's climate sensor, emulated (the demo has no I²C bus either).
+        if let climate = base.climate { configuration.climate = climate }
         if var leds = base.leds {
             leds.backend = .terminal
             leds.chip = nil
@@ -149,7 +151,8 @@ public final class StationDemo: Sendable {
             station: StationSettings(name: "Breeze demo", location: location), sensor: sensor,
             leds: LEDConfiguration(backend: .terminal, kind: .rgb),
             http: HTTPConfiguration(listen: options.listen, limits: .standard), openMeteo: openMeteo,
-            storage: StorageConfiguration(path: directory + "/history.db"), log: LogConfiguration(level: options.logLevel))
+            storage: StorageConfiguration(path: directory + "/history.db"), log: LogConfiguration(level: options.logLevel),
+            climate: ClimateConfiguration(model: .bme280))
     }
 
     private func environment(_ clock: any StationClock) -> StationEnvironment {
@@ -159,6 +162,12 @@ public final class StationDemo: Sendable {
         environment.ledBackend = .configured(writer)
         environment.usesControlPins = false
         environment.fallsBackToAnyPort = true
+        // No I²C hardware in a demo: the climate sensor is the emulator, through the production driver.
+        environment.makeClimateDevice = { climate, clock in
+            EmulatedI2CDevice(
+                model: SensorEmulators.climateDevice(climate.model, conditions: .daily), bus: climate.i2cBus,
+                address: climate.i2cAddress, clock: clock)
+        }
         return environment
     }
 
@@ -188,6 +197,8 @@ public final class StationDemo: Sendable {
         }
         lines += [
             "  Air          \(scenarioText)",
+            "  Climate      an emulated BME280-class sensor (a day indoors: 21 ± 2 °C, 45 ± 10 % RH), read by the "
+                + "station's I²C driver; its humidity drives the EPA correction",
         ]
         if options.usesOpenMeteo, let place = options.place {
             let yours = !options.placeGiven && options.base.map { $0.station.location != .none } == true

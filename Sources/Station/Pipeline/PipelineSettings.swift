@@ -75,6 +75,7 @@ public struct PipelineSettings: Sendable {
         correctionReason = effective?.reason
         if let stale = configuration.sensor?.driver.staleAfter.timeInterval { sensorHumidityMaximumAge = stale }
         sensorBModel = configuration.sensorB?.model
+        if let climate = configuration.climate { climateMaximumAge = max(120, 3 * climate.interval.timeInterval) }
     }
 
     /// Minutes of an hour that get a sample at one sample every `interval` seconds (1 to 60).
