@@ -11,6 +11,8 @@ public import StationSnapshot
 ///  "sensor": {"model": "PMS5003", "health": "ok", "reason": null, "age_s": 2,
 ///             "pm1_0": 8.2, "pm2_5": 14.6, "pm10": 19.9, "pm2_5_corrected": 12.1, "correction": "epa-2022-smoke",
 ///             "correction_rh_source": "sensor", "humidity_flag": false},
+///  "sensor_b": null,
+///  "agreement": {"state": "single", "difference_ug_m3": null, "difference_pct": null, "suspect": null, ...},
 ///  "climate": {"temperature_c": 21.37, "humidity_pct": 48.2, "pressure_hpa": 1012.25, "source": "climate",
 ///              "age_s": 12},
 ///  "aqi": {"value": 57, "level": "moderate", "text": "Moderate", "source": "local", "basis": "nowcast",
@@ -31,19 +33,10 @@ public enum MQTTStatePayload {
         let reconciliation = snapshot.reportedReconciliation
         return [
             "time": .string(ISO8601Time.format(snapshot.time)),
-            "sensor": [
-                "model": JSONValue(sensor.model),
-                "health": .string(sensor.health.rawValue),
-                "reason": JSONValue(sensor.reason),
-                "age_s": JSONValue(snapshot.age(of: sensor.readingTime).map { Int(clampingRounded: $0) }),
-                "pm1_0": JSONValue(sensor.pm1_0.map(tenths)),
-                "pm2_5": JSONValue(sensor.pm2_5.map(tenths)),
-                "pm10": JSONValue(sensor.pm10.map(tenths)),
-                "pm2_5_corrected": JSONValue(sensor.correctedPM2_5.map(tenths)),
-                "correction": .string(sensor.correction.rawValue),
-                "correction_rh_source": JSONValue(sensor.correctionHumiditySource?.rawValue),
-                "humidity_flag": JSONValue(sensor.humidityFlag),
-            ],
+            "sensor": sensorBlock(sensor, snapshot),
+            // The second sensor (`sensor_b`) with the same keys, and the A/B agreement as in /api/v1/current.
+            "sensor_b": snapshot.sensorB.map { sensorBlock($0, snapshot) } ?? .null,
+            "agreement": snapshot.agreement.json,
             "climate": [
                 "temperature_c": JSONValue(snapshot.climate?.temperature.map(hundredths)),
                 "humidity_pct": JSONValue(snapshot.climate?.relativeHumidity.map(tenths)),
@@ -78,6 +71,23 @@ public enum MQTTStatePayload {
                 "local_aqi": JSONValue(reconciliation.localAQI24h),
                 "reference_aqi": JSONValue(reconciliation.referenceAQI24h),
             ],
+        ]
+    }
+
+    /// A sensor's block (`sensor`, `sensor_b`).
+    static func sensorBlock(_ sensor: SensorStatus, _ snapshot: StationSnapshot) -> JSONValue {
+        [
+            "model": JSONValue(sensor.model),
+            "health": .string(sensor.health.rawValue),
+            "reason": JSONValue(sensor.reason),
+            "age_s": JSONValue(snapshot.age(of: sensor.readingTime).map { Int(clampingRounded: $0) }),
+            "pm1_0": JSONValue(sensor.pm1_0.map(tenths)),
+            "pm2_5": JSONValue(sensor.pm2_5.map(tenths)),
+            "pm10": JSONValue(sensor.pm10.map(tenths)),
+            "pm2_5_corrected": JSONValue(sensor.correctedPM2_5.map(tenths)),
+            "correction": .string(sensor.correction.rawValue),
+            "correction_rh_source": JSONValue(sensor.correctionHumiditySource?.rawValue),
+            "humidity_flag": JSONValue(sensor.humidityFlag),
         ]
     }
 

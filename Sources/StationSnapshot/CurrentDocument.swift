@@ -10,6 +10,8 @@ public enum CurrentDocument {
             "station": station(snapshot.station),
             "time": .string(ISO8601Time.format(snapshot.time)),
             "sensor": sensor(snapshot),
+            "sensor_b": sensorB(snapshot),
+            "agreement": snapshot.agreement.json,
             "climate": climate(snapshot),
             "aqi": aqi(snapshot),
             "indices": IndexDocument.render(snapshot),
@@ -43,6 +45,14 @@ public enum CurrentDocument {
             "humidity_flag": JSONValue(sensor.humidityFlag),
             "recovery": .object(sensor.recovery.fields.map { (key: $0.key, value: .number(Double($0.value))) }),
         ]
+    }
+
+    /// Channel B's block: the same keys as `sensor`, from `sensor_b`'s driver; `null` without one.
+    static func sensorB(_ snapshot: StationSnapshot) -> JSONValue {
+        guard let sensorB = snapshot.sensorB else { return .null }
+        var channel = snapshot
+        channel.sensor = sensorB
+        return sensor(channel)
     }
 
     /// The `climate` block: every key `null` without a fresh reading.

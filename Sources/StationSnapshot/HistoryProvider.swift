@@ -14,6 +14,8 @@ public struct HistoryPoint: Sendable, Hashable {
     public var pm2_5_raw: Double?
     /// Mean PM10, µg/m³.
     public var pm10: Double?
+    /// Mean PM2.5 (corrected) of the second sensor (`sensor_b`), µg/m³; nil without one or its data.
+    public var pm2_5B: Double?
     /// The bucket's AQI.
     public var aqi: Int?
     /// Sensor samples in the bucket.
@@ -91,6 +93,7 @@ public enum HistoryDocument {
                     "aqi": JSONValue(point.aqi),
                     "samples": .number(Double(point.samples)),
                     "indices": .object(point.indices.map { (key: $0.index.rawValue, value: JSONValue($0.value)) }),
+                    "pm2_5_b": JSONValue(point.pm2_5B.map(CurrentDocument.tenths)),
                 ]
             }),
         ]

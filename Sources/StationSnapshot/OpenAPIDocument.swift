@@ -212,6 +212,35 @@ public enum OpenAPIDocument {
         ]
     }()
 
+    /// A sensor's block (`sensor`, `sensor_b`).
+    static let sensorProperties: [(String, JSONValue)] = [
+        ("model", nullable("string")),
+        ("health", strings(["ok", "warming_up", "stale", "fault", "absent"])),
+        ("reason", nullable("string")),
+        ("age_s", nullable("integer", [("minimum", 0)])),
+        ("pm1_0", concentration), ("pm2_5", concentration), ("pm10", concentration),
+        ("correction", strings(["none", "epa-2021", "epa-2022-smoke"])),
+        ("pm2_5_corrected", concentration),
+        ("correction_note", nullable("string")),
+        ("correction_configured", strings(PM25CorrectionChoice.allCases.map(\.rawValue))),
+        ("correction_rh_source", strings(CorrectionHumiditySource.allCases.map(\.rawValue), nullable: true)),
+        ("correction_rh_pct", nullable("number", [("minimum", 0), ("maximum", 100), ("description", "%")])),
+        ("humidity_flag", nullable("boolean")),
+        ("recovery", object(SensorRecovery(steps: [:]).fields.map { ($0.key, ["type": "integer", "minimum": 0]) })),
+    ]
+
+    /// `agreement`: the A/B check of two sensors (docs/sensors.md).
+    static let agreement = object([
+        ("state", strings(["single", "agree", "disagree"])),
+        ("difference_ug_m3", concentration),
+        ("difference_pct", nullable("number", [("minimum", 0), ("maximum", 200), ("description", "%")])),
+        ("suspect", strings(["a", "b"], nullable: true)),
+        ("suspect_reason", strings(["stuck", "zero", "far_from_reference"], nullable: true)),
+        ("flagged", ["type": "boolean"]),
+        ("used", ["type": "array", "items": strings(["a", "b"])]),
+        ("pm2_5", concentration), ("pm2_5_a", concentration), ("pm2_5_b", concentration),
+    ])
+
     static func schemas() -> JSONValue {
         [
             "Error": object([("error", ["type": "string"]), ("status", ["type": "integer", "minimum": 400, "maximum": 599])]),
@@ -222,21 +251,9 @@ public enum OpenAPIDocument {
             "Current": object([
                 ("station", object([("name", ["type": "string"]), ("latitude", nullable("number")), ("longitude", nullable("number"))])),
                 ("time", time),
-                ("sensor", object([
-                    ("model", nullable("string")),
-                    ("health", strings(["ok", "warming_up", "stale", "fault", "absent"])),
-                    ("reason", nullable("string")),
-                    ("age_s", nullable("integer", [("minimum", 0)])),
-                    ("pm1_0", concentration), ("pm2_5", concentration), ("pm10", concentration),
-                    ("correction", strings(["none", "epa-2021", "epa-2022-smoke"])),
-                    ("pm2_5_corrected", concentration),
-                    ("correction_note", nullable("string")),
-                    ("correction_configured", strings(PM25CorrectionChoice.allCases.map(\.rawValue))),
-                    ("correction_rh_source", strings(CorrectionHumiditySource.allCases.map(\.rawValue), nullable: true)),
-                    ("correction_rh_pct", nullable("number", [("minimum", 0), ("maximum", 100), ("description", "%")])),
-                    ("humidity_flag", nullable("boolean")),
-                    ("recovery", object(SensorRecovery(steps: [:]).fields.map { ($0.key, ["type": "integer", "minimum": 0]) })),
-                ])),
+                ("sensor", object(sensorProperties)),
+                ("sensor_b", nullableObject(sensorProperties)),
+                ("agreement", agreement),
                 ("climate", object([
                     ("temperature_c", nullable("number", [("description", "°C")])),
                     ("humidity_pct", nullable("number", [("minimum", 0), ("maximum", 100), ("description", "%")])),
@@ -305,6 +322,7 @@ public enum OpenAPIDocument {
                                 (key: $0.rawValue, value: nullable("integer", [("minimum", 0)]))
                             }),
                         ]),
+                        ("pm2_5_b", concentration),
                     ]),
                 ]),
             ]),

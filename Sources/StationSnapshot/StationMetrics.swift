@@ -153,6 +153,7 @@ public enum StationMetrics {
                 name: "breeze_process_start_time_seconds", help: "Start time of the process, Unix seconds.",
                 kind: .gauge, value: startedAt.timeIntervalSince1970.rounded(.down)))
         }
+        families += ChannelMetrics.families(snapshot)
         return families + snapshot.metrics
     }
 }

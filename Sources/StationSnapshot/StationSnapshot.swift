@@ -17,6 +17,10 @@ public struct StationSnapshot: Sendable {
     public var startedAt: Date?
     /// The particulate sensor.
     public var sensor: SensorStatus
+    /// The second particulate sensor (`sensor_b`, channel B); nil when none is configured.
+    public var sensorB: SensorStatus?
+    /// How channels A and B compare over the current hour (`single` without a second sensor).
+    public var agreement = ChannelAgreement.evaluate(a: nil, b: nil, reference: nil)
     /// Temperature, humidity and pressure at the station (the climate sensor, else the PM sensor's own);
     /// nil when neither measures them or the newest reading is too old.
     public var climate: ClimateReading?

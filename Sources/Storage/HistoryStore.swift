@@ -35,29 +35,33 @@ public final class HistoryStore: Sendable {
         } else if version < HistorySchema.version {
             try Self.migrate(database, from: version)
         }
+        // Channel B's tables (`sensor_b`): added to any database, old ones included, on open.
+        try database.execute(HistoryChannel.b.statement(HistorySchema.creation))
         writer = Mutex(database)
         reader = Mutex(nil)
     }
 
-    /// Writes `minutes` and refreshes the hours they belong to, in one transaction, which also puts each minute
-    /// in the outbox of every service in `outboxes` (so a minute is in the history and waiting for the upload,
-    /// or neither, whatever stops the process).
-    public func append(_ minutes: [MinuteAggregate], outboxes: [String] = []) throws(SQLiteError) {
+    /// Writes `minutes` of `channel` and refreshes the hours they belong to, in one transaction, which also puts
+    /// each minute of channel A in the outbox of every service in `outboxes` (so a minute is in the history and
+    /// waiting for the upload, or neither, whatever stops the process).
+    public func append(
+        _ minutes: [MinuteAggregate], channel: HistoryChannel = .a, outboxes: [String] = []
+    ) throws(SQLiteError) {
         guard !minutes.isEmpty else { return }
         try withWriter { database throws(SQLiteError) in
             do {
                 try database.transaction {
-                    let insert = try database.prepare(HistorySchema.insertMinute)
+                    let insert = try database.prepare(channel.statement(HistorySchema.insertMinute))
                     for minute in minutes {
                         try Self.bind(minute, to: insert)
                         try insert.run()
                     }
-                    let refresh = try database.prepare(HistorySchema.refreshHour)
+                    let refresh = try database.prepare(channel.statement(HistorySchema.refreshHour))
                     for hour in Set(minutes.map(\.hour)) {
                         try refresh.bind(1, hour)
                         try refresh.run()
                     }
-                    if !outboxes.isEmpty {
+                    if !outboxes.isEmpty, channel == .a {
                         let queue = try database.prepare(HistorySchema.insertOutbox)
                         for service in outboxes {
                             for minute in minutes {
@@ -76,10 +80,13 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    /// Minute aggregates with `from <= minute < to` (whole minutes since 1970), oldest first, at most `limit`.
-    public func minutes(from: Int64, to: Int64, limit: Int = 100_000) throws(SQLiteError) -> [MinuteAggregate] {
+    /// Minute aggregates of `channel` with `from <= minute < to` (whole minutes since 1970), oldest first, at
+    /// most `limit`.
+    public func minutes(
+        from: Int64, to: Int64, limit: Int = 100_000, channel: HistoryChannel = .a
+    ) throws(SQLiteError) -> [MinuteAggregate] {
         try withReader { database throws(SQLiteError) in
-            let statement = try database.prepare(HistorySchema.selectMinutes)
+            let statement = try database.prepare(channel.statement(HistorySchema.selectMinutes))
             try statement.bind(1, from)
             try statement.bind(2, to)
             try statement.bind(3, Int64(limit))
@@ -91,10 +98,13 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    /// Hourly aggregates with `from <= hour < to` (whole hours since 1970), oldest first, at most `limit`.
-    public func hours(from: Int64, to: Int64, limit: Int = 100_000) throws(SQLiteError) -> [HourlyAggregate] {
+    /// Hourly aggregates of `channel` with `from <= hour < to` (whole hours since 1970), oldest first, at most
+    /// `limit`.
+    public func hours(
+        from: Int64, to: Int64, limit: Int = 100_000, channel: HistoryChannel = .a
+    ) throws(SQLiteError) -> [HourlyAggregate] {
         try withReader { database throws(SQLiteError) in
-            let statement = try database.prepare(HistorySchema.selectHours)
+            let statement = try database.prepare(channel.statement(HistorySchema.selectHours))
             try statement.bind(1, from)
             try statement.bind(2, to)
             try statement.bind(3, Int64(limit))
@@ -116,13 +126,15 @@ public final class HistoryStore: Sendable {
     }
 
     /// A series between `from` and `to` (seconds since 1970, `from` inclusive, `to` exclusive) at
-    /// `resolution`, oldest first, at most `limit` points.
+    /// `resolution` of `channel`, oldest first, at most `limit` points.
     public func series(
-        from: Int64, to: Int64, resolution: HistoryResolution, limit: Int
+        from: Int64, to: Int64, resolution: HistoryResolution, limit: Int, channel: HistoryChannel = .a
     ) throws(SQLiteError) -> [HistoryPoint] {
         switch resolution {
         case .minute:
-            return try minutes(from: Self.floorDivide(from, 60), to: Self.ceilDivide(to, 60), limit: limit).map {
+            return try minutes(
+                from: Self.floorDivide(from, 60), to: Self.ceilDivide(to, 60), limit: limit, channel: channel
+            ).map {
                 HistoryPoint(
                     time: $0.minute * 60, count: $0.count, pm1: $0.pm1?.mean, pm25: $0.pm25?.mean,
                     pm10: $0.pm10?.mean, pm25Minimum: $0.pm25?.minimum, pm25Maximum: $0.pm25?.maximum,
@@ -130,7 +142,9 @@ public final class HistoryStore: Sendable {
                     pm25Corrected: $0.pm25Corrected)
             }
         case .hour:
-            return try hours(from: Self.floorDivide(from, 3600), to: Self.ceilDivide(to, 3600), limit: limit).map {
+            return try hours(
+                from: Self.floorDivide(from, 3600), to: Self.ceilDivide(to, 3600), limit: limit, channel: channel
+            ).map {
                 HistoryPoint(
                     time: $0.hour * 3600, count: $0.minutes, pm1: $0.pm1, pm25: $0.pm25, pm10: $0.pm10,
                     temperature: $0.temperature, humidity: $0.humidity, pm25CF1: $0.pm25CF1,
@@ -139,7 +153,8 @@ public final class HistoryStore: Sendable {
         case .day:
             let firstDay = Self.floorDivide(from, 86_400)
             let lastDay = Self.ceilDivide(to, 86_400)
-            let hours = try hours(from: firstDay * 24, to: lastDay * 24, limit: Int(lastDay - firstDay) * 24 + 24)
+            let hours = try hours(
+                from: firstDay * 24, to: lastDay * 24, limit: Int(lastDay - firstDay) * 24 + 24, channel: channel)
             var points: [HistoryPoint] = []
             for (day, group) in Dictionary(grouping: hours, by: { Self.floorDivide($0.hour, 24) }).sorted(by: { $0.key < $1.key }) {
                 var channels = ChannelAccumulator()
@@ -171,6 +186,9 @@ public final class HistoryStore: Sendable {
             try statement.bind(1, minute)
             try statement.run()
             let deleted = Int(try database.scalarInt("SELECT changes()") ?? 0)
+            let purgeB = try database.prepare(HistoryChannel.b.statement(HistorySchema.purgeMinutes))
+            try purgeB.bind(1, minute)
+            try purgeB.run()
             let outbox = try database.prepare(HistorySchema.purgeOutbox)
             try outbox.bind(1, minute)
             try outbox.run()

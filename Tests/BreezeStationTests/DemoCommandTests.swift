@@ -65,6 +65,39 @@ struct DemoCommandTests {
         #expect(!FileManager.default.fileExists(atPath: directory))
     }
 
+    @Test("demo --sensor-b pms5003 --scenario drift-b: two emulated sensors on their own pseudo-terminals; they agree, then B drifts off and, with no reference to blame it, the hour cannot be trusted")
+    func demoWithSecondSensor() async throws {
+        // 600×: an hour of station time in 6 s; B crosses the EPA bounds about 2.1 hours in.
+        let demo = try StationProcess([
+            "demo", "--no-openmeteo", "--listen", "127.0.0.1:0", "--scenario", "drift-b", "--sensor-b", "pms5003",
+            "--speed", "600",
+        ])
+        let said = await demo.wait(60) { demo.stdout.contains("Stop with Ctrl-C") || demo.exited != nil }
+        #expect(said, "\(demo.stdout)\n\(demo.stderr)")
+        let text = demo.stdout
+        #expect(text.contains("Sensor B     a second emulated"), "\(text)")
+        let port = try #require(text.range(of: "Status page  http://127.0.0.1:").flatMap { range in
+            UInt16(text[range.upperBound...].prefix { $0.isNumber })
+        })
+        var current = JSONValue.null
+        let agreed = try await demo.wait(60) {
+            current = try await getJSON("/api/v1/current", port: port)
+            return current["agreement"]?["state"] == "agree" && current["sensor_b"]?["health"] == "ok"
+        }
+        #expect(agreed, "\(current)")
+        let drifted = try await demo.wait(90) {
+            current = try await getJSON("/api/v1/current", port: port)
+            return current["agreement"]?["state"] == "disagree"
+        }
+        #expect(drifted, "\(current)")
+        #expect(current["agreement"]?["suspect"] == .null)
+        #expect(current["leds"]?["pattern"] == "fast_blink")
+
+        demo.send(SIGINT)
+        let exit = await demo.waitForExit(within: 10)
+        #expect(exit?.status == 0, "\(demo.stderr)")
+    }
+
     @Test("demo --config FILE runs the user's settings (name, place, listen address, palette) with the emulator as the sensor, terminal LEDs and a temporary history")
     func demoWithConfig() async throws {
         let directory = try scratchDirectory("demo-config")

@@ -19,8 +19,8 @@ struct StationCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let json = try result.json()
         #expect(Set(json.keys) == [
-            "station", "sensor", "climate", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "sensor_community",
-            "opensensemap",
+            "station", "sensor", "sensor_b", "climate", "aqi", "leds", "http", "openmeteo", "storage", "mqtt",
+            "sensor_community", "opensensemap",
             "log",
         ])
         #expect((json["aqi"] as? [String: Any])?["index"] as? String == "us-epa")

@@ -126,6 +126,9 @@ struct StatePayloadTests {
                 {"time":"2026-03-01T12:00:00Z",\
                 "sensor":{"model":"PMS5003","health":"ok","reason":null,"age_s":2,"pm1_0":8.2,"pm2_5":14.6,"pm10":19.9,\
                 "pm2_5_corrected":12.1,"correction":"epa-2021","correction_rh_source":null,"humidity_flag":null},\
+                "sensor_b":null,\
+                "agreement":{"state":"single","difference_ug_m3":null,"difference_pct":null,"suspect":null,\
+                "suspect_reason":null,"flagged":false,"used":[],"pm2_5":null,"pm2_5_a":null,"pm2_5_b":null},\
                 "climate":{"temperature_c":null,"humidity_pct":null,"pressure_hpa":null,"source":null,"age_s":null},\
                 "aqi":{"value":57,"level":"moderate","text":"Moderate","source":"local","basis":"nowcast","pollutant":"pm2_5"},\
                 "index":{"index":"us-epa","value":57,"display":"57","level":"moderate","text":"Moderate","color":"#ff9500",\
@@ -135,6 +138,26 @@ struct StatePayloadTests {
                 "message":"local PM2.5 is 1.2× the regional value",\
                 "local_aqi":57,"reference_aqi":52}}
                 """)
+    }
+
+    @Test("a second sensor: `sensor_b` with the same keys as `sensor`, and the A/B agreement")
+    func secondSensor() throws {
+        var snapshot = Samples.snapshot()
+        var sensorB = snapshot.sensor
+        sensorB.pm2_5 = 15.04
+        snapshot.sensorB = sensorB
+        snapshot.agreement = ChannelAgreement.evaluate(
+            a: ChannelAgreement.Evidence(mean: 14.6), b: ChannelAgreement.Evidence(mean: 15.04), reference: nil)
+        let document = MQTTStatePayload.render(snapshot)
+        guard case .object(let a)? = document["sensor"], case .object(let b)? = document["sensor_b"] else {
+            Issue.record("no sensor blocks: \(document.serialized())")
+            return
+        }
+        #expect(a.map(\.key) == b.map(\.key))
+        #expect(document["sensor_b"]?["pm2_5"] == 15)
+        #expect(document["agreement"]?["state"] == "agree")
+        #expect(document["agreement"]?["difference_ug_m3"] == 0.4)
+        #expect(document["agreement"]?["used"] == ["a", "b"])
     }
 
     @Test("another chosen index: `index` is it, `indices` has every configured one, the main entity reads `index`")

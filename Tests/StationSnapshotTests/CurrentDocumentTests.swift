@@ -13,7 +13,8 @@ struct CurrentDocumentTests {
             return
         }
         #expect(top.map(\.key) == [
-            "station", "time", "sensor", "climate", "aqi", "indices", "reference", "reconciliation", "leds", "uploads",
+            "station", "time", "sensor", "sensor_b", "agreement", "climate", "aqi", "indices", "reference",
+            "reconciliation", "leds", "uploads",
         ])
         func keys(_ name: String) -> [String] {
             guard case .object(let pairs)? = document[name] else { return [] }

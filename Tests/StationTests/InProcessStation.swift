@@ -26,6 +26,8 @@ final class InProcessStation: Sendable {
 
     let clock: ManualClock
     let stream: EmulatedByteStream
+    /// Channel B's link (`sensor_b`), when the station has a second sensor.
+    let streamB: EmulatedByteStream?
     let recorder = RecordingLEDDisplay(lineCount: 3)
     let logs = InMemoryLogSink()
     let runtime: StationRuntime
@@ -38,14 +40,17 @@ final class InProcessStation: Sendable {
     init(
         directory: URL, fake: FakeOpenMeteo?, pm25: Double, clock: ManualClock = ManualClock(start: InProcessStation.start),
         stream: EmulatedByteStream? = nil, aqi: AQIConfiguration = AQIConfiguration(), model: SensorModel = .pms5003,
-        correction: PM25CorrectionChoice? = PM25CorrectionChoice.none, climate: ClimateConfiguration? = nil,
+        correction: PM25CorrectionChoice? = PM25CorrectionChoice.none, scenario: ConcentrationScenario? = nil,
+        streamB: EmulatedByteStream? = nil, climate: ClimateConfiguration? = nil,
         climateDevice: EmulatedI2CDevice? = nil, sensorCommunity: SensorCommunityConfiguration? = nil,
         openSenseMap: OpenSenseMapConfiguration? = nil
     ) throws {
         self.clock = clock
-        let device = try #require(SensorEmulators.serialDevice(model, scenario: .steady(pm25: pm25), start: clock.now))
+        let device = try #require(
+            SensorEmulators.serialDevice(model, scenario: scenario ?? .steady(pm25: pm25), start: clock.now))
         let stream = stream ?? EmulatedByteStream(device: device, clock: clock)
         self.stream = stream
+        self.streamB = streamB
         databasePath = directory.appendingPathComponent("history.db").path
         var sensor = SensorConfiguration(model: model)
         // nil: the configuration's default (`auto`), as a station with no `correction` key runs.
@@ -59,12 +64,13 @@ final class InProcessStation: Sendable {
         openMeteo.cities = [NamedPlace(name: "Delhi", coordinate: try #require(GeoCoordinate(latitude: 28.61, longitude: 77.21)))]
         var http = HTTPConfiguration(listen: try ListenAddress(parsing: "127.0.0.1:0"), limits: .standard)
         http.announce = false  // no DNS-SD from tests: the machine's avahi-daemon would put it on a real LAN
-        let configuration = StationConfiguration(
+        var configuration = StationConfiguration(
             station: StationSettings(name: "In-process", location: .coordinates(try #require(GeoCoordinate(latitude: 52.52, longitude: 13.41)))),
             sensor: sensor, aqi: aqi, leds: LEDConfiguration(backend: .terminal, palette: .breeze, selfTest: false),
             http: http,
             openMeteo: openMeteo, storage: StorageConfiguration(path: databasePath), sensorCommunity: sensorCommunity,
             openSenseMap: openSenseMap, log: LogConfiguration(level: .debug), climate: climate)
+        if streamB != nil { configuration.sensorB = sensor }
         var environment = StationEnvironment(variables: [:], clock: clock)
         environment.logSink = logs
         environment.logFormat = .terminal
@@ -74,12 +80,17 @@ final class InProcessStation: Sendable {
         environment.makeSensorDriver = { configuration, _, clock, logger in
             try SensorDriver(model: model, link: .serial(stream), settings: configuration.driver, clock: clock, logger: logger)
         }
+        if let streamB {
+            environment.makeSensorBDriver = { configuration, _, clock, logger in
+                try SensorDriver(model: .pms5003, link: .serial(streamB), settings: configuration.driver, clock: clock, logger: logger)
+            }
+        }
         if let climateDevice { environment.makeClimateDevice = { _, _ in climateDevice } }
         runtime = StationRuntime(configuration: configuration, environment: environment)
         // With a correction, Open-Meteo's humidity is fetched too.
         let humidity = fake != nil && sensor.effectiveCorrection.correction != .none ? 1 : 0
-        idleSleepers = (fake == nil ? 2 : 7) + humidity + (climate == nil ? 0 : 1) + (sensorCommunity == nil ? 0 : 1)
-            + (openSenseMap == nil ? 0 : 1)
+        idleSleepers = (fake == nil ? 2 : 7) + humidity + (streamB == nil ? 0 : 1) + (climate == nil ? 0 : 1)
+            + (sensorCommunity == nil ? 0 : 1) + (openSenseMap == nil ? 0 : 1)
     }
 
     /// Starts the station and waits until it serves.

@@ -143,8 +143,8 @@ struct StationConfigurationTests {
             return
         }
         #expect(pairs.map(\.key) == [
-            "station", "sensor", "climate", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "sensor_community",
-            "opensensemap",
+            "station", "sensor", "sensor_b", "climate", "aqi", "leds", "http", "openmeteo", "storage", "mqtt",
+            "sensor_community", "opensensemap",
             "log",
         ])
         #expect(json["sensor_community"] == .null)

@@ -20,14 +20,17 @@ public import WebAPI
 public struct StationConfiguration: Sendable {
     /// The sections, in the order the file and docs/configuration.md list them.
     public static let sections = [
-        "station", "sensor", "climate", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "sensor_community",
-        "opensensemap", "log",
+        "station", "sensor", "sensor_b", "climate", "aqi", "leds", "http", "openmeteo", "storage", "mqtt",
+        "sensor_community", "opensensemap", "log",
     ]
 
     /// `station`.
     public var station: StationSettings
     /// `sensor`; nil without a section (no local sensor).
     public var sensor: SensorConfiguration?
+    /// `sensor_b`: a second PM sensor (channel B, same keys as `sensor`) checked against the first; nil
+    /// without a section.
+    public var sensorB: SensorConfiguration?
     /// `climate`; nil without a section (no climate sensor: the PM sensor's own humidity, else Open-Meteo's).
     public var climate: ClimateConfiguration?
     /// `aqi`: the index shown and the ones reported beside it.
@@ -97,6 +100,11 @@ public struct StationConfiguration: Sendable {
     init(root: ConfigSection, environment: [String: String], boardSerial: BoardSerial = .system) {
         station = StationSettings(section: root.section("station"))
         sensor = root.section("sensor").flatMap { SensorConfiguration(section: $0) }
+        let sectionB = root.section("sensor_b")
+        sensorB = sectionB.flatMap { SensorConfiguration(section: $0) }
+        if let sensorB, let sensor, let sectionB, let clash = Self.sameDevice(sensor, sensorB) {
+            sectionB.record(clash.key, "\(clash.device) is sensor's too; channel B needs its own sensor")
+        }
         climate = root.section("climate").flatMap { ClimateConfiguration(section: $0) }
         aqi = AQIConfiguration(section: root.section("aqi"))
         leds = LEDConfiguration.read(from: root)
@@ -110,6 +118,19 @@ public struct StationConfiguration: Sendable {
         log = LogConfiguration(section: root.section("log"))
     }
 
+    /// The device two sensor sections share, with the key of `sensor_b` that names it; nil when apart (two
+    /// drivers on one UART would steal each other's bytes, and one I²C sensor is not a second opinion).
+    static func sameDevice(_ a: SensorConfiguration, _ b: SensorConfiguration) -> (key: String, device: String)? {
+        switch (a.model.bus, b.model.bus) {
+        case (.serial, .serial) where a.serialPath == b.serialPath:
+            return ("serial.path", a.serialPath)
+        case (.i2c, .i2c) where a.i2cBus == b.i2cBus && a.i2cAddress == b.i2cAddress:
+            return ("i2c.address", "address \(a.i2cAddress) on /dev/i2c-\(a.i2cBus)")
+        default:
+            return nil
+        }
+    }
+
     /// The effective configuration: every section in documentation order, every key with its value or
     /// default, `null` for absent optional sections. With `redactingSecrets`, every URL (`*_url`, `url`) has
     /// its userinfo and query values (where credentials and API keys live) shown as `***`; this is what
@@ -118,6 +139,7 @@ public struct StationConfiguration: Sendable {
         let document: JSONValue = [
             "station": station.json,
             "sensor": sensor?.json ?? .null,
+            "sensor_b": sensorB?.json ?? .null,
             "climate": climate?.json ?? .null,
             "aqi": aqi.json,
             "leds": leds?.json ?? .null,

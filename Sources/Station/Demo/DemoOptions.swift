@@ -8,6 +8,8 @@ public import WebAPI
 public struct DemoOptions: Sendable {
     /// The emulated sensor (a UART model: it runs on a pseudo-terminal, read by the production serial code).
     public var model: SensorModel = .pms5003
+    /// A second emulated sensor (channel B, `sensor_b`); nil: one sensor.
+    public var sensorB: SensorModel?
     /// The air it measures.
     public var scenario: DemoScenario = .smokyDay
     /// PM2.5 around which the scenario moves, µg/m³.

@@ -19,9 +19,13 @@ public enum DemoScenario: Sendable, Hashable {
     case smoke
     /// A recorded series (`seconds,pm25[,pm10]` lines), repeated.
     case recorded(RecordedSeries)
+    /// Two sensors (`demo --sensor-b`): channel A on the day's curve with the air's minute-scale wiggle,
+    /// channel B the same air drifting away from it and back (``driftGain(at:)``), so the A/B agreement goes
+    /// from `agree` to `disagree` and back.
+    case driftB
 
     /// The names `demo --scenario` takes (besides a file).
-    public static let names = ["smoky-day", "steady", "diurnal", "smoke"]
+    public static let names = ["smoky-day", "steady", "diurnal", "smoke", "drift-b"]
 
     /// The scenario named `name`, or nil (a file is read by the caller).
     public init?(name: String) {
@@ -30,6 +34,7 @@ public enum DemoScenario: Sendable, Hashable {
         case "steady": self = .steady
         case "diurnal": self = .diurnal
         case "smoke": self = .smoke
+        case "drift-b": self = .driftB
         default: return nil
         }
     }
@@ -39,6 +44,7 @@ public enum DemoScenario: Sendable, Hashable {
         switch self {
         case .steady: return .steady(pm25: baseline)
         case .diurnal: return .diurnal(mean: baseline)
+        case .driftB: return Self.driftSeries(start: start, baseline: baseline, channelB: false)
         case .smoke: return .smoke(baseline: baseline, peak: max(250, baseline))
         case .recorded(let series): return .recorded(series)
         case .smokyDay:

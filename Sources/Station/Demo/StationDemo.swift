@@ -23,7 +23,7 @@ public final class StationDemo: Sendable {
     public static let cities: [(String, Double, Double)] = [("Delhi", 28.61, 77.21), ("Paris", 48.86, 2.35),
                                                               ("New York", 40.71, -74.01)]
 
-    private let options: DemoOptions
+    let options: DemoOptions
     private let writer: TerminalWriter
     private let variables: [String: String]
     private let state = Mutex<(runtime: StationRuntime?, stopping: Bool)>((nil, false))
@@ -70,6 +70,14 @@ public final class StationDemo: Sendable {
             if temporary { Self.removeDirectory(directory) }
             throw StationStartError("cannot start the emulated sensor: \(error)")
         }
+        let emulatorB: PseudoTerminalEmulator?
+        do {
+            emulatorB = try startChannelB(link: directory + "/sensor_b", clock: clock, start: start)
+        } catch {
+            await emulator.stop()
+            if temporary { Self.removeDirectory(directory) }
+            throw error
+        }
         let runtime = StationRuntime(configuration: configuration(directory: directory, link: link), environment: environment(clock))
         let stopping = state.withLock { state -> Bool in
             state.runtime = runtime
@@ -86,6 +94,7 @@ public final class StationDemo: Sendable {
             }
         }
         await emulator.stop()
+        await emulatorB?.stop()
         if temporary {
             Self.removeDirectory(directory)
             writer.line("removed \(directory)")
@@ -97,12 +106,16 @@ public final class StationDemo: Sendable {
     /// the LED backend and the state directory replaced (and Open-Meteo off above speed 1).
     func configuration(directory: String, link: String) -> StationConfiguration {
         var configuration = demoConfiguration(directory: directory, link: link)
+        configuration.sensorB = channelBConfiguration(link: directory + "/sensor_b", like: configuration.sensor)
         guard let base = options.base else { return configuration }
         configuration.station.name = base.station.name
         if !options.placeGiven, base.station.location != .none {
             configuration.station.location = options.usesOpenMeteo ? base.station.location : .none
         }
-        if let correction = base.sensor?.correction { configuration.sensor?.correction = correction }
+        if let correction = base.sensor?.correction {
+            configuration.sensor?.correction = correction
+            configuration.sensorB?.correction = correction
+        }
         // The user's climate sensor, emulated (the demo has no I²C bus either).
         if let climate = base.climate { configuration.climate = climate }
         if var leds = base.leds {
@@ -177,6 +190,12 @@ public final class StationDemo: Sendable {
             "  History      curl -s '\(base)/api/v1/history?resolution=minute'",
             "  Metrics      curl -s \(base)/metrics",
             "  Sensor       emulated on \(pty) (\(directory)/sensor), read by the station's serial driver",
+        ]
+        if let model = options.sensorB {
+            lines.append(
+                "  Sensor B     a second emulated \(model.displayName) (\(directory)/sensor_b), compared with A by the EPA's A/B rule")
+        }
+        lines += [
             "  Air          \(scenarioText)",
             "  Climate      an emulated BME280-class sensor (a day indoors: 21 ± 2 °C, 45 ± 10 % RH), read by the "
                 + "station's I²C driver; its humidity drives the EPA correction",
@@ -210,6 +229,9 @@ public final class StationDemo: Sendable {
         case .diurnal: return "a day's curve around \(options.baseline) µg/m³; \(pace)"
         case .smoke: return "smoke after 30 s; \(pace)"
         case .recorded: return "a recorded series; \(pace)"
+        case .driftB:
+            return "a day's curve around \(options.baseline) µg/m³ on A; B agrees for an hour, drifts to 4× over two, "
+                + "stays off for two, is cleaned (every 6 h); \(pace)"
         }
     }
 

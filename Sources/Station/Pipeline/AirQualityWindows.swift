@@ -86,9 +86,19 @@ public struct AirQualityWindows: Sendable {
     public func evaluate(now: Double, evaluator: LocalAirQualityEvaluator, fallbackHumidity: Double?) -> LocalAirQuality {
         var window = Array(minutes.values)
         if let pending = aggregator.pendingAggregate { window.append(pending) }
-        var result = evaluator.evaluate(
-            hours: Array(hours.values), minutes: window, now: now, fallbackHumidity: fallbackHumidity)
-        if !hasCurrentReadings {
+        return Self.evaluate(
+            hours: Array(hours.values), minutes: window, current: hasCurrentReadings, now: now, evaluator: evaluator,
+            fallbackHumidity: fallbackHumidity)
+    }
+
+    /// The indices of `hours` and `minutes` (the one being collected included) at `now`; without `current`
+    /// readings no instantaneous index and no NowCast (``evaluate(now:evaluator:fallbackHumidity:)``).
+    public static func evaluate(
+        hours: [HourlyAggregate], minutes: [MinuteAggregate], current: Bool, now: Double,
+        evaluator: LocalAirQualityEvaluator, fallbackHumidity: Double?
+    ) -> LocalAirQuality {
+        var result = evaluator.evaluate(hours: hours, minutes: minutes, now: now, fallbackHumidity: fallbackHumidity)
+        if !current {
             result.instant = nil
             result.nowCast = nil
             result.instantPM25 = nil

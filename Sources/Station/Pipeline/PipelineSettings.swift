@@ -34,6 +34,8 @@ public struct PipelineSettings: Sendable {
     public var citiesEnabled: Bool
     /// Whether pollen and the climate history are fetched (enabled and a location).
     public var placeServicesEnabled: Bool
+    /// The second sensor (`sensor_b`, channel B), nil when none is configured.
+    public var sensorBModel: SensorModel?
     /// `aqi`: the index shown (LEDs, page, MQTT) and the ones reported beside it.
     public var aqi = AQIConfiguration()
 
@@ -72,6 +74,7 @@ public struct PipelineSettings: Sendable {
         correctionChoice = configuration.sensor?.correction ?? .auto
         correctionReason = effective?.reason
         if let stale = configuration.sensor?.driver.staleAfter.timeInterval { sensorHumidityMaximumAge = stale }
+        sensorBModel = configuration.sensorB?.model
         if let climate = configuration.climate { climateMaximumAge = max(120, 3 * climate.interval.timeInterval) }
     }
 

@@ -24,8 +24,8 @@ enum SnapshotAssembly {
         if let driverHealth = state.sensor?.health, localHealth(driverHealth, configured: true).needsFallback {
             state.windows.markInterruption(at: driverHealth.since.timeIntervalSince1970)
         }
-        let local = state.windows.evaluate(
-            now: now.timeIntervalSince1970, evaluator: evaluator, fallbackHumidity: humidity)
+        let (local, agreement) = localAirQuality(
+            &state, settings: settings, evaluator: evaluator, humidity: humidity, now: now)
         let health = localHealth(state.sensor?.health, configured: settings.sensorModel != nil)
         let reference = state.reference?.referenceSnapshot ?? .none
         let reported = local.reported
@@ -35,8 +35,9 @@ enum SnapshotAssembly {
             local: local, reference: reference, history: &state.reconciliationHistory, settings: settings, now: now)
         let indices = IndexReading.readings(
             settings.aqi.all, local: local, reference: settings.referenceEnabled ? reference : nil, now: now)
-        let indicator = IndicatorPresentation.indicator(
-            selection: selection, health: health, chosen: indices.first?.value)
+        let indicator = Self.indicator(
+            IndicatorPresentation.indicator(selection: selection, health: health, chosen: indices.first?.value),
+            agreement: agreement)
 
         var snapshot = StationSnapshot(
             station: StationIdentity(
@@ -44,6 +45,8 @@ enum SnapshotAssembly {
             time: now, startedAt: startedAt)
         snapshot.sensor = sensorStatus(state, health: health, settings: settings, evaluator: evaluator, now: now)
         snapshot.climate = climateReading(state, settings: settings, now: now)
+        snapshot.sensorB = sensorBStatus(state, settings: settings, evaluator: evaluator, now: now)
+        snapshot.agreement = agreement
         snapshot.aqi = aqiReading(selection: selection, reported: reported, reference: state.reference?.value)
         snapshot.selection = selection
         snapshot.localIndices = LocalIndices(

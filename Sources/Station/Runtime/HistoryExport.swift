@@ -34,7 +34,9 @@ public final class HistoryExport: Sendable {
         let settings = PipelineSettings(configuration)
         let evaluator = LocalAirQualityEvaluator(
             correction: settings.correction, expectedMinutesPerHour: settings.expectedMinutesPerHour)
-        provider = StoreHistory(source: .database(reader), evaluator: evaluator, indices: configuration.aqi.all)
+        provider = StoreHistory(
+            source: .database(reader), evaluator: evaluator, indices: configuration.aqi.all,
+            channelB: configuration.sensorB != nil)
     }
 
     /// The CSV of `query`, chunk by chunk (header, then a page of rows per chunk).

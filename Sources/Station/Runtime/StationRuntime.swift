@@ -91,6 +91,10 @@ public final class StationRuntime: Sendable {
         }
         let restored = await store.open(now: clock.now)
         pipeline.restore(minutes: restored.minutes, hours: restored.hours)
+        if configuration.sensorB != nil {
+            let channelB = await store.restoredChannelB(now: clock.now)
+            pipeline.restoreB(minutes: channelB.minutes, hours: channelB.hours)
+        }
         let memory =
             pipeline.settings.referenceEnabled
             ? ReconciliationMemory(
@@ -102,7 +106,9 @@ public final class StationRuntime: Sendable {
         let endpoint: StationEndpoint
         do {
             endpoint = try startEndpoint(
-                history: StoreHistory(source: .service(store), evaluator: pipeline.evaluator, indices: configuration.aqi.all), initial: pipeline.snapshot(at: clock.now))
+                history: StoreHistory(
+                    source: .service(store), evaluator: pipeline.evaluator, indices: configuration.aqi.all,
+                    channelB: configuration.sensorB != nil), initial: pipeline.snapshot(at: clock.now))
         } catch {
             // Nothing runs yet; leave the database checkpointed and closed, as a normal stop does.
             await store.close(flushing: [])
@@ -124,6 +130,11 @@ public final class StationRuntime: Sendable {
         var services: [any Service] = []
         if let sensor = configuration.sensor {
             services.append(sensorLoop(sensor, pipeline: pipeline, publisher: publisher, heartbeat: heartbeat))
+        }
+        if let sensorB = configuration.sensorB {
+            // Channel B feeds no heartbeat: the watchdog follows channel A's loop (or the ticker).
+            services.append(
+                sensorLoop(sensorB, pipeline: pipeline, publisher: publisher, heartbeat: nil, channel: .b))
         }
         if let climate = configuration.climate {
             let environment = self.environment
@@ -195,7 +206,7 @@ public final class StationRuntime: Sendable {
             shutdown()
         }
 
-        await store.close(flushing: pipeline.flush())
+        await store.close(flushing: pipeline.flush(), channelB: pipeline.flushB())
         await memory?.save()
         snapshots.finish()
         endpoint.stop()
@@ -227,10 +238,11 @@ public final class StationRuntime: Sendable {
 
     private func sensorLoop(
         _ sensor: SensorConfiguration, pipeline: StationPipeline, publisher: StationPublisher,
-        heartbeat: ProgressHeartbeat?
+        heartbeat: ProgressHeartbeat?, channel: ChannelAgreement.Channel = .a
     ) -> SensorLoopService {
         let environment = self.environment
-        let sensorLogger = logger.child("sensor")
+        let sensorLogger = logger.child(channel == .a ? "sensor" : "sensor_b")
+        let makeCustom = channel == .a ? environment.makeSensorDriver : environment.makeSensorBDriver
         let ledChip = configuration.leds?.chip
         let pins = Mutex<SensorPins?>(nil)
         return SensorLoopService(
@@ -244,14 +256,16 @@ public final class StationRuntime: Sendable {
                     current = resolved
                     return resolved
                 }
-                if let make = environment.makeSensorDriver {
+                if let make = makeCustom {
                     return try make(sensor, wired, environment.clock, sensorLogger)
                 }
                 return try SensorService.makeDriver(
                     configuration: sensor, pins: wired, clock: environment.clock, logger: sensorLogger)
             }, pipeline: pipeline, publisher: publisher, heartbeat: heartbeat,
-            stall: SensorLoopStall.from(environment: environment.variables, clock: environment.clock, logger: sensorLogger),
-            logger: sensorLogger)
+            stall: channel == .a
+                ? SensorLoopStall.from(environment: environment.variables, clock: environment.clock, logger: sensorLogger)
+                : nil,
+            logger: sensorLogger, channel: channel)
     }
 
     /// Starts the endpoint on the configured address (or, when it is taken and the environment allows, on

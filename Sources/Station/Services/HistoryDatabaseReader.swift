@@ -7,11 +7,13 @@ final class HistoryDatabaseReader: Sendable {
     init(_ database: HistoryStore) { self.database = database }
 
     /// The stored series, as ``StoreService`` gives it to the endpoint.
-    func series(from: Int64, to: Int64, resolution name: String, limit: Int) throws(SQLiteError) -> [HistoryPoint] {
+    func series(
+        from: Int64, to: Int64, resolution name: String, limit: Int, channel: HistoryChannel = .a
+    ) throws(SQLiteError) -> [HistoryPoint] {
         guard let resolution = HistoryResolution(rawValue: name) else {
             throw SQLiteError(code: 1, operation: "read \(database.path)", message: "unknown resolution \(name)")
         }
-        return try database.series(from: from, to: to, resolution: resolution, limit: limit)
+        return try database.series(from: from, to: to, resolution: resolution, limit: limit, channel: channel)
     }
 
     func close() { database.close() }

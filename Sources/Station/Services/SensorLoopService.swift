@@ -1,3 +1,4 @@
+public import AirQuality
 public import Diagnostics
 import FoundationEssentials
 public import Lifecycle
@@ -9,7 +10,9 @@ import Synchronization
 /// watchdog then sees the loop's real progress. A failure to build the driver ends ``run()`` with the error
 /// and the service group tries again with a backoff.
 public struct SensorLoopService: Service {
-    public let name = "sensor"
+    public let name: String
+    /// Which of the station's sensors this loop reads: `a` (`sensor`) or `b` (`sensor_b`).
+    private let channel: ChannelAgreement.Channel
     private let makeDriver: @Sendable () throws -> SensorDriver
     private let pipeline: StationPipeline
     private let publisher: StationPublisher
@@ -20,8 +23,11 @@ public struct SensorLoopService: Service {
     /// A loop over the drivers `makeDriver` builds (one per run).
     public init(
         makeDriver: @escaping @Sendable () throws -> SensorDriver, pipeline: StationPipeline,
-        publisher: StationPublisher, heartbeat: ProgressHeartbeat?, stall: SensorLoopStall?, logger: Logger
+        publisher: StationPublisher, heartbeat: ProgressHeartbeat?, stall: SensorLoopStall?, logger: Logger,
+        channel: ChannelAgreement.Channel = .a
     ) {
+        self.channel = channel
+        name = channel == .a ? "sensor" : "sensor_b"
         self.makeDriver = makeDriver
         self.pipeline = pipeline
         self.publisher = publisher
@@ -42,17 +48,23 @@ public struct SensorLoopService: Service {
                 if consumer.isMoving() { heartbeat?.beat(at: time) }
             }
         }
-        pipeline.attach(sensor: driver)
+        switch channel {
+        case .a: pipeline.attach(sensor: driver)
+        case .b: pipeline.attach(sensorB: driver)
+        }
         publisher.refresh()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await driver.run() }
             for await event in driver.events {
                 consumer.begin()
                 switch event {
-                case .sample(let sample): publisher.record(sample)
+                case .sample(let sample): publisher.record(sample, channel: channel)
                 case .health(let health):
                     if SnapshotAssembly.localHealth(health, configured: true).needsFallback {
-                        pipeline.sensorInterrupted(at: health.since)
+                        switch channel {
+                        case .a: pipeline.sensorInterrupted(at: health.since)
+                        case .b: pipeline.sensorBInterrupted(at: health.since)
+                        }
                     }
                     publisher.refresh()
                 case .discarded: break

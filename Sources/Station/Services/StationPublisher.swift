@@ -1,4 +1,4 @@
-import AirQuality
+public import AirQuality
 import Clocks
 import Diagnostics
 import MQTT
@@ -34,9 +34,12 @@ public final class StationPublisher: Sendable {
         self.mqtt = mqtt
     }
 
-    /// Adds a sample and publishes.
-    public func record(_ sample: SensorSample) {
-        store?.enqueue(pipeline.record(sample))
+    /// Adds a sample of `channel` (`a`: `sensor`, `b`: `sensor_b`) and publishes.
+    public func record(_ sample: SensorSample, channel: ChannelAgreement.Channel = .a) {
+        switch channel {
+        case .a: store?.enqueue(pipeline.record(sample))
+        case .b: store?.enqueueB(pipeline.recordB(sample))
+        }
         refresh()
     }
 
@@ -46,6 +49,7 @@ public final class StationPublisher: Sendable {
         last.withLock { last in
             let now = clock.now
             store?.enqueue(pipeline.advance(to: now))
+            store?.enqueueB(pipeline.advanceB(to: now))
             var output = pipeline.snapshot(at: now)
             if let mqtt {
                 // The publisher's counters go to /metrics; it keeps only the newest snapshot (never blocks).

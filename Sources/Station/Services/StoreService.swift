@@ -39,14 +39,14 @@ public final class StoreService: Service {
     /// transaction as the minute.
     public let outboxes: [String]
     private let clock: any StationClock
-    private let logger: Logger
-    private let worker = WorkerThread(name: "store")
-    private let wake = WakeSignal()
+    let logger: Logger
+    let worker = WorkerThread(name: "store")
+    let wake = WakeSignal()
     private let onStatus: @Sendable (StoreStatus) -> Void
     private let onCommit: @Sendable ([MinuteAggregate]) -> Void
-    private let state = Mutex(State())
+    let state = Mutex(State())
 
-    private struct State {
+    struct State {
         var store: HistoryStore?
         var pending: [MinuteAggregate] = []
         var status = StoreStatus()
@@ -58,6 +58,8 @@ public final class StoreService: Service {
         var openedOnce = false
         /// The minutes of the last write, not yet known to be in the file at ``path`` (the next write checks).
         var unconfirmed: [MinuteAggregate] = []
+        /// Channel B's minutes (`sensor_b`) waiting for their transaction (StoreService+ChannelB.swift).
+        var pendingB: [MinuteAggregate] = []
     }
 
     /// A store writer for the database at `path`.
@@ -160,6 +162,7 @@ public final class StoreService: Service {
             await wake.wait(until: deadline, clock: clock)
             if Task.isCancelled { break }
             await writePending()
+            await writePendingB()
             await purgeIfDue()
         }
         throw CancellationError()
@@ -167,9 +170,11 @@ public final class StoreService: Service {
 
     /// At shutdown: writes `minutes` and whatever is queued in one last transaction, then checkpoints and
     /// closes the database.
-    public func close(flushing minutes: [MinuteAggregate]) async {
+    public func close(flushing minutes: [MinuteAggregate], channelB: [MinuteAggregate] = []) async {
         enqueue(minutes)
+        enqueueB(channelB)
         await writePending()
+        await writePendingB()
         let store = state.withLock { state -> HistoryStore? in
             state.closed = true
             defer { state.store = nil }
@@ -315,7 +320,9 @@ extension StoreService {
     /// The stored series for `/api/v1/history` (blocking: called on an HTTP server thread, one indexed read).
     ///
     /// - Throws: ``Storage/SQLiteError`` when the database is not open or cannot be read.
-    func series(from: Int64, to: Int64, resolution name: String, limit: Int) throws(SQLiteError) -> [HistoryPoint] {
+    func series(
+        from: Int64, to: Int64, resolution name: String, limit: Int, channel: HistoryChannel = .a
+    ) throws(SQLiteError) -> [HistoryPoint] {
         guard let store = database else {
             throw SQLiteError(
                 code: 14, operation: "read \(path)", message: status.lastError ?? "the history database is not open")
@@ -323,6 +330,6 @@ extension StoreService {
         guard let resolution = HistoryResolution(rawValue: name) else {
             throw SQLiteError(code: 1, operation: "read \(path)", message: "unknown resolution \(name)")
         }
-        return try store.series(from: from, to: to, resolution: resolution, limit: limit)
+        return try store.series(from: from, to: to, resolution: resolution, limit: limit, channel: channel)
     }
 }

@@ -15,7 +15,7 @@ enum DemoCommand: Subcommand {
     static let summary = "Run the whole station on an emulated sensor (no hardware needed)"
     static let help = """
         Usage: breeze-station demo [--config FILE] [--scenario NAME|FILE] [--speed N] [--pm25 X] [--sensor MODEL]
-                                   [--listen ADDRESS] [--state-dir DIR] [--place NAME --latitude L --longitude L]
+                                   [--sensor-b MODEL] [--listen ADDRESS] [--state-dir DIR] [--place NAME --latitude L --longitude L]
                                    [--no-openmeteo] [--verbose]
 
         Runs the real station — sensor driver, AQI pipeline, history database, LEDs, HTTP API — on an emulated
@@ -33,12 +33,16 @@ enum DemoCommand: Subcommand {
         Options:
           --config FILE    run this configuration file (checked as 'check-config' does; exit 78 when invalid)
           --scenario S     smoky-day (default: a realistic day with a smoke episode from 1 minute after the
-                           start), steady, diurnal, smoke, or FILE with lines of 'seconds,pm25[,pm10]'
+                           start), steady, diurnal, smoke, drift-b (two sensors: B agrees with A for an
+                           hour, drifts to 4× over two, stays off for two, is cleaned; every 6 hours), or
+                           FILE with lines of 'seconds,pm25[,pm10]'
           --speed N        run the station's clock N times faster (1-600; default 1). At 60 an hour passes
                            in a minute: the NowCast forms in about 2 minutes, the 24-hour mean in 18. Open-Meteo
                            is off above 1 (the station's clock runs ahead of the world's)
           --pm25 X         the scenario's baseline PM2.5 in µg/m³ (default 10)
           --sensor MODEL   the emulated UART sensor (default pms5003): \(EmulateCommand.uartModels)
+          --sensor-b MODEL a second emulated UART sensor (channel B, `sensor_b`), checked against the first
+                           by the EPA's A/B rule (default with drift-b: the --sensor model)
           --listen ADDR    where the HTTP API listens (default 127.0.0.1:8080)
           --state-dir DIR  keep the history in DIR (created if needed, kept at the end)
           --place NAME     the name shown for the Open-Meteo place (default Berlin, 52.52, 13.41), with
@@ -69,6 +73,13 @@ enum DemoCommand: Subcommand {
             }
             options.model = parsed
         }
+        if let model = try arguments.option("--sensor-b") {
+            guard let parsed = SensorModel(rawValue: model), parsed.bus == .serial else {
+                throw UsageError("--sensor-b: expected one of \(EmulateCommand.uartModels), found '\(model)'")
+            }
+            options.sensorB = parsed
+        }
+        if options.scenario == .driftB, options.sensorB == nil { options.sensorB = options.model }
         if let listen = try arguments.option("--listen") {
             do {
                 options.listen = try ListenAddress(parsing: listen)

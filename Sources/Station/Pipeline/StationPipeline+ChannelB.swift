@@ -1,0 +1,46 @@
+import AirQuality
+public import FoundationEssentials
+public import Sensors
+
+/// Channel B (`sensor_b`): its driver and samples go to their own windows; the snapshot compares the two
+/// channels hour by hour (``AirQuality/ChannelPair``).
+extension StationPipeline {
+    /// The second sensor's driver whose health and readings the snapshots show (a new one after a restart).
+    public func attach(sensorB: (any SensorReadout)?) {
+        update { $0.sensorB = sensorB }
+    }
+
+    /// Adds a good sample of channel B; returns the minutes it completed.
+    public func recordB(_ sample: SensorSample) -> [MinuteAggregate] {
+        let reading = ParticulateReading(
+            time: sample.time.timeIntervalSince1970, pm1: sample.pm1, pm25: sample.pm25, pm10: sample.pm10,
+            pm25CF1: sample.pm25CF1, temperature: sample.temperature, humidity: sample.relativeHumidity)
+        var completed: [MinuteAggregate] = []
+        update { completed = $0.windowsB.add(reading) }
+        return completed
+    }
+
+    /// Puts back channel B's recent minutes and hours from the store (at start).
+    public func restoreB(minutes: [MinuteAggregate], hours: [HourlyAggregate]) {
+        update { $0.windowsB.restore(minutes: minutes, hours: hours) }
+    }
+
+    /// Completes channel B's minute being collected once `now` is past it; returns it, for the store.
+    public func advanceB(to now: Date) -> [MinuteAggregate] {
+        var completed: [MinuteAggregate] = []
+        update { completed = $0.windowsB.advance(to: now.timeIntervalSince1970) }
+        return completed
+    }
+
+    /// Completes channel B's minute being collected, whatever the time (shutdown).
+    public func flushB() -> [MinuteAggregate] {
+        var completed: [MinuteAggregate] = []
+        update { completed = $0.windowsB.flush() }
+        return completed
+    }
+
+    /// Channel B's sensor went away or failed at `time`.
+    public func sensorBInterrupted(at time: Date) {
+        update { $0.windowsB.markInterruption(at: time.timeIntervalSince1970) }
+    }
+}
