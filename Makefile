@@ -24,8 +24,8 @@ EXTRA_BENCHES :=
 TEST_DOWNLOADS :=
 # Make targets that only build what LATE_TESTS check (the release binary, the libgpiod v2 build), each in a
 # build directory of its own (SwiftPM locks a build directory for a whole build or test run): `make test` starts
-# them in the background, at the lowest CPU priority, once its debug build is done, so they get the CPU that the
-# Swift tests, the VM and the other EXTRA_TESTS leave idle and never slow those down.
+# them in the background, at the lowest CPU priority, once the Swift tests are done, so they get the CPU that the
+# VM and the other EXTRA_TESTS leave idle and do not slow those down.
 TEST_BUILDS :=
 # Make targets `make test` runs last, once TEST_BUILDS are done. Each builds what it checks again (a no-op then;
 # after a background build that failed, the same build in the foreground, failing with its errors).
@@ -53,24 +53,23 @@ test: export BREEZE_REQUIRE_BROKER := 1
 test:
 	@$(TIMED) "everything" $(MAKE) --no-print-directory test-steps
 
-# The steps, each timed: deps; the debug build (the downloads beside it); then, with the background builds
-# (TEST_BUILDS, started once the downloads they may need are in) beside them, the Swift tests and EXTRA_TESTS; then LATE_TESTS. A download that failed in the
-# background is tried again, in the foreground, by the step that needs it, which then fails naming what is
-# missing. The background builds run in a session of their own, ended with make test if it stops early.
+# The steps, each timed: deps; the debug build (the downloads beside it); the Swift tests (alone: their suites
+# run in parallel and some judge time); EXTRA_TESTS with the background builds (TEST_BUILDS) beside them; then
+# LATE_TESTS. A download that failed in the background is tried again, in the foreground, by the step that needs
+# it, which then fails naming what is missing. The background builds run in a session of their own, which ends
+# with make test when a step fails or make test is interrupted.
 test-steps:
 	@$(TIMED) deps $(MAKE) --no-print-directory deps
 	@mkdir -p .build && echo "make test: fetching in the background: $(TEST_DOWNLOADS) (log: .build/test-downloads.log)"
 	@$(MAKE) --no-print-directory -k test-downloads > .build/test-downloads.log 2>&1 & downloads=$$!; \
-		builds=""; trap '[ -z "$$builds" ] || kill -TERM -$$builds 2>/dev/null' EXIT; \
+		builds=""; trap '[ -z "$$builds" ] || kill -TERM -$$builds 2>/dev/null' EXIT; trap 'exit 130' INT TERM; \
 		$(TIMED) "debug build" $(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS); status=$$?; \
 		wait $$downloads || echo "make test: a background download failed (.build/test-downloads.log); retrying it later"; \
-		if [ $$status = 0 ]; then \
-			echo "make test: building in the background (nice $(TEST_BUILDS_NICE)): $(TEST_BUILDS) (log: .build/test-builds.log)"; \
-			setsid nice -n $(TEST_BUILDS_NICE) $(MAKE) --no-print-directory -k test-builds > .build/test-builds.log 2>&1 & \
-			builds=$$!; \
-			$(TIMED) "swift test" $(SWIFT) test --skip-build $(SWIFT_BUILD_FLAGS); status=$$?; \
-		fi; \
 		[ $$status = 0 ] || exit $$status; \
+		$(TIMED) "swift test" $(SWIFT) test --skip-build $(SWIFT_BUILD_FLAGS) || exit 1; \
+		echo "make test: building in the background (nice $(TEST_BUILDS_NICE)): $(TEST_BUILDS) (log: .build/test-builds.log)"; \
+		setsid nice -n $(TEST_BUILDS_NICE) $(MAKE) --no-print-directory -k test-builds > .build/test-builds.log 2>&1 & \
+		builds=$$!; \
 		for target in $(EXTRA_TESTS); do $(TIMED) $$target $(MAKE) --no-print-directory $$target || exit 1; done; \
 		echo "make test: waiting for the background builds"; \
 		wait $$builds || echo "make test: a background build failed (.build/test-builds.log); the step that needs it builds again"; \

@@ -14,12 +14,16 @@ start=$(date +%s)
 "$@"
 status=$?
 wall=$(($(date +%s) - start))
-# The second line of `times` is the user and system time of the children waited for (e.g. "1m2.50s 0m3.10s").
-cpu=$(times | awk 'NR == 2 {
+# The second line of `times` is the user and system time of the children waited for (e.g. "1m2.50s 0m3.10s"),
+# written to a file: in a command substitution or a pipe, `times` would speak for a subshell.
+times_file=$(mktemp)
+times > "$times_file"
+cpu=$(awk 'NR == 2 {
     total = 0
     for (i = 1; i <= 2; i++) { split($i, part, "m"); sub(/s$/, "", part[2]); total += part[1] * 60 + part[2] }
     printf "%d", total + 0.5
-}')
+}' "$times_file")
+rm -f "$times_file"
 if [ "$status" = 0 ]; then
     echo "make test: $step took $wall s (CPU ${cpu:-?} s)"
 else
