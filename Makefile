@@ -24,14 +24,15 @@ EXTRA_BENCHES :=
 TEST_DOWNLOADS :=
 # Make targets that only build what LATE_TESTS check (the release binary, the libgpiod v2 build), each in a
 # build directory of its own (SwiftPM locks a build directory for a whole build or test run): `make test` starts
-# them in the background, at the lowest CPU priority, once the Swift tests are done, so they get the CPU that the
-# VM and the other EXTRA_TESTS leave idle and do not slow those down.
+# them in the background once the Swift tests are done, one compile job at a time (TEST_BUILDS_JOBS), so they
+# use what the VM and the other EXTRA_TESTS leave idle and at most one core of what those want. (Not `nice`:
+# SwiftPM starts its compiler processes at the normal priority whatever niceness it was started with.)
 TEST_BUILDS :=
 # Make targets `make test` runs last, once TEST_BUILDS are done. Each builds what it checks again (a no-op then;
 # after a background build that failed, the same build in the foreground, failing with its errors).
 LATE_TESTS :=
-# The background builds' niceness (19: only what the rest of make test leaves idle).
-TEST_BUILDS_NICE ?= 19
+# Parallel compile jobs of the background builds (swift build -j).
+TEST_BUILDS_JOBS ?= 1
 # One step of make test, timed ("make test: STEP took N s (CPU M s)").
 TIMED := sh scripts/timed-step.sh
 
@@ -67,8 +68,9 @@ test-steps:
 		wait $$downloads || echo "make test: a background download failed (.build/test-downloads.log); retrying it later"; \
 		[ $$status = 0 ] || exit $$status; \
 		$(TIMED) "swift test" $(SWIFT) test --skip-build $(SWIFT_BUILD_FLAGS) || exit 1; \
-		echo "make test: building in the background (nice $(TEST_BUILDS_NICE)): $(TEST_BUILDS) (log: .build/test-builds.log)"; \
-		setsid nice -n $(TEST_BUILDS_NICE) $(MAKE) --no-print-directory -k test-builds > .build/test-builds.log 2>&1 & \
+		echo "make test: building in the background (-j $(TEST_BUILDS_JOBS)): $(TEST_BUILDS) (log: .build/test-builds.log)"; \
+		setsid $(MAKE) --no-print-directory -k test-builds SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS) -j $(TEST_BUILDS_JOBS)" \
+			> .build/test-builds.log 2>&1 & \
 		builds=$$!; \
 		for target in $(EXTRA_TESTS); do $(TIMED) $$target $(MAKE) --no-print-directory $$target || exit 1; done; \
 		echo "make test: waiting for the background builds"; \

@@ -10,7 +10,9 @@
 # hil_choose_accel KERNEL QEMU CPU DIRECTORY: sets HIL_ACCEL (qemu -accel) and HIL_ACCEL_NOTE (why, for the
 # output). DIRECTORY takes the probe's console and qemu output.
 hil_choose_accel() {
-    local kernel=$1 qemu=$2 cpu=$3 dir=$4 cache
+    local kernel qemu=$2 cpu=$3 cache
+    # The real path: a copy of the checkout whose hil-work links to this kernel shares the answer.
+    kernel=$(realpath "$1")
     cache="$(dirname "$kernel")/accel-$(hil_sha /proc/sys/kernel/random/boot_id <(printf '%s\n' "$kernel" \
         "$(command -v "$qemu")" "$cpu"; ls -l /dev/kvm 2>&1))"
     if [ -f "$cache" ] && . "$cache" && [ -n "${HIL_ACCEL:-}" ]; then
