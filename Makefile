@@ -22,11 +22,24 @@ EXTRA_BENCHES :=
 # Make targets that only fetch what later tests need (packages, tools, sources): `make test` runs them in the
 # background while the first build and the Swift tests run, since they wait on the network, not the CPU.
 TEST_DOWNLOADS :=
+# Make targets that only build what LATE_TESTS check (the release binary, the libgpiod v2 build), each in a
+# build directory of its own (SwiftPM locks a build directory for a whole build or test run): `make test` starts
+# them in the background once the Swift tests are done, one compile job at a time (TEST_BUILDS_JOBS), so they
+# use what the VM and the other EXTRA_TESTS leave idle and at most one core of what those want. (Not `nice`:
+# SwiftPM starts its compiler processes at the normal priority whatever niceness it was started with.)
+TEST_BUILDS :=
+# Make targets `make test` runs last, once TEST_BUILDS are done. Each builds what it checks again (a no-op then;
+# after a background build that failed, the same build in the foreground, failing with its errors).
+LATE_TESTS :=
+# Parallel compile jobs of the background builds (swift build -j).
+TEST_BUILDS_JOBS ?= 1
+# One step of make test, timed ("make test: STEP took N s (CPU M s)").
+TIMED := sh scripts/timed-step.sh
 
 # Each area adds its packages, extra tests and targets in its own file.
 include $(sort $(wildcard mk/*.mk))
 
-.PHONY: all deps build test test-fast test-downloads demo bench release clean
+.PHONY: all deps build test test-steps test-fast test-downloads test-builds demo bench release clean
 
 all: build
 
@@ -38,18 +51,39 @@ build: deps
 
 # The real-peer suites (mosquitto...) fail rather than skip when their peer is missing under make test.
 test: export BREEZE_REQUIRE_BROKER := 1
-# The downloads run beside the build; a download that failed there is tried again, in the foreground, by the
-# step that needs it, which then fails naming what is missing.
-test: deps
+test:
+	@$(TIMED) "everything" $(MAKE) --no-print-directory test-steps
+
+# The steps, each timed: deps; the debug build (the downloads beside it); the Swift tests (alone: their suites
+# run in parallel and some judge time); EXTRA_TESTS with the background builds (TEST_BUILDS) beside them; then
+# LATE_TESTS. A download that failed in the background is tried again, in the foreground, by the step that needs
+# it, which then fails naming what is missing. The background builds run in a session of their own, which ends
+# with make test when a step fails or make test is interrupted.
+test-steps:
+	@$(TIMED) deps $(MAKE) --no-print-directory deps
 	@mkdir -p .build && echo "make test: fetching in the background: $(TEST_DOWNLOADS) (log: .build/test-downloads.log)"
 	@$(MAKE) --no-print-directory -k test-downloads > .build/test-downloads.log 2>&1 & downloads=$$!; \
-		$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS) && $(SWIFT) test --skip-build $(SWIFT_BUILD_FLAGS); \
-		status=$$?; \
+		builds=""; trap '[ -z "$$builds" ] || kill -TERM -$$builds 2>/dev/null' EXIT; trap 'exit 130' INT TERM; \
+		$(TIMED) "debug build" $(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS); status=$$?; \
 		wait $$downloads || echo "make test: a background download failed (.build/test-downloads.log); retrying it later"; \
-		exit $$status
-	@for target in $(EXTRA_TESTS); do $(MAKE) --no-print-directory $$target || exit 1; done
+		[ $$status = 0 ] || exit $$status; \
+		$(TIMED) "swift test" $(SWIFT) test --skip-build $(SWIFT_BUILD_FLAGS) || exit 1; \
+		echo "make test: building in the background (-j $(TEST_BUILDS_JOBS)): $(TEST_BUILDS) (log: .build/test-builds.log)"; \
+		setsid $(MAKE) --no-print-directory -k test-builds SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS) -j $(TEST_BUILDS_JOBS)" \
+			> .build/test-builds.log 2>&1 & \
+		builds=$$!; \
+		for target in $(EXTRA_TESTS); do $(TIMED) $$target $(MAKE) --no-print-directory $$target || exit 1; done; \
+		echo "make test: waiting for the background builds"; \
+		wait $$builds || echo "make test: a background build failed (.build/test-builds.log); the step that needs it builds again"; \
+		builds=""; grep '^make test: ' .build/test-builds.log | sed 's/^make test: /make test: (background) /'; \
+		for target in $(LATE_TESTS); do $(TIMED) $$target $(MAKE) --no-print-directory $$target || exit 1; done
 
 test-downloads: $(TEST_DOWNLOADS)
+
+# Each background build timed in .build/test-builds.log (make test prints those lines when it has waited for them).
+test-builds:
+	@status=0; for target in $(TEST_BUILDS); do $(TIMED) $$target $(MAKE) --no-print-directory $$target || status=1; done; \
+		exit $$status
 
 test-fast: deps
 	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)

@@ -10,7 +10,8 @@
 #   make check-sandbox   the commands under MemoryDenyWriteExecute (PR_SET_MDWE), the unit's system-call filter
 #                        and address families (strace)
 #   make check-deb       the package's structure, lintian, and dpkg -i/-r/-P in a throwaway overlay root
-#   make check-deploy    all three (run by make test)
+#   make check-deploy    all three (run by make test: check-unit beside the background builds, the other two
+#                        once the release build, one of make test's TEST_BUILDS, is done)
 #   make check-clean-install   the package on a clean Debian 12 booting systemd (debootstrap + systemd-nspawn):
 #                        apt resolves Depends from the archive, the service starts in its sandbox (not in
 #                        make test: network, ~3 min the first time)
@@ -19,13 +20,18 @@
 # python3, curl: the sandbox check's workloads; dpkg-dev: dpkg-shlibdeps; lintian: the package lint;
 # binutils: strip.
 TEST_PACKAGES += systemd strace gcc libc6-dev python3 curl dpkg-dev lintian binutils util-linux
-EXTRA_TESTS += check-deploy
+EXTRA_TESTS += check-unit
+TEST_BUILDS += release-station
+LATE_TESTS += check-sandbox check-deb
 
 PREFIX ?= /usr/local
 DESTDIR ?=
 # The exposure systemd-analyze gave the unit when it was written; a higher score fails check-unit.
 UNIT_EXPOSURE := 1.5
-RELEASE_BIN := .build/release/breeze-station
+# The shipped build in a build directory of its own: make test builds it in the background while the debug
+# build directory is busy with the tests (SwiftPM locks a build directory for a whole build or test run).
+DEPLOY_SCRATCH := .build/deploy
+RELEASE_BIN := $(DEPLOY_SCRATCH)/release/breeze-station
 MDWE_EXEC := .build/tools/mdwe-exec
 DEB_DIR := .build/deb
 
@@ -37,7 +43,8 @@ deploy-deps:
 
 # Only the station's product: the benchmarks need not be built to install it.
 release-station: deploy-deps
-	$(SWIFT) build -c release --static-swift-stdlib --product breeze-station $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) build -c release --static-swift-stdlib --product breeze-station --scratch-path $(DEPLOY_SCRATCH) \
+		$(SWIFT_BUILD_FLAGS)
 
 install: release-station
 	sh scripts/install.sh --binary $(RELEASE_BIN) --prefix "$(PREFIX)" --destdir "$(DESTDIR)" --layout local

@@ -3,6 +3,7 @@
 #
 #   make hil                   every scenario (PEND for station commands not built yet) and the libgpiod v2 leg,
 #                              in one VM (HIL_ARGS=--all-levels: every AQI level in the libgpiod v2 leg too)
+#   make hil-gpiod-v1          every scenario against the default build (libgpiod v1) only: make hil's first leg
 #   make hil-gpiod-v2          the libgpiod v2 leg alone (the LED scenarios against the libgpiod v2 build)
 #   make hil-selftest          the station scenarios against board/hil/selftest/breeze-station (a stand-in)
 #   make hil-rig-checks        the rig's own checks, from a copy of the checkout under /tmp: scenarios run from
@@ -11,24 +12,27 @@
 #
 # The kernel, its headers and sources, and busybox are fetched by board/hil/prepare.sh with `apt-get download`
 # into hil-work/ (not installed); what the host needs installed is below.
-#   qemu-system-x86: the VM (TCG);  socat: the host end of ttyS1;  gpiod: the libgpiod v1 tools run inside;
+#   qemu-system-x86: the VM (KVM when it runs the rig's kernel, else TCG);  socat: the host end of ttyS1;  gpiod: the libgpiod v1 tools run inside;
 #   gcc, make, libc6-dev: the out-of-tree gpio-sim module and the rig's helpers (linux/gpio.h comes with
 #   libc6-dev's linux-libc-dev); xz-utils: kernel modules and sources;  procps: pkill -s for clean-up.
 TEST_PACKAGES += qemu-system-x86 socat gpiod gcc make libc6-dev xz-utils procps
-EXTRA_TESTS += hil hil-rig-checks
+# make test runs make hil's two legs apart: the first beside the background builds (it needs only the debug
+# build), the libgpiod v2 leg once the v2 build (mk/leds.mk's gpiod-v2-build, a TEST_BUILDS target) is done.
+EXTRA_TESTS += hil-gpiod-v1 hil-rig-checks
+LATE_TESTS += hil-gpiod-v2
 # The VM's kernel, headers, sources and busybox (apt-get download), fetched while make test builds.
 TEST_DOWNLOADS += hil-prepare
 
 # The libgpiod v2 leg: the LED scenarios (those with LEGS="gpiod-v2") run a second time, in the same VM, against
 # the libgpiod v2 build of breeze-station that check-gpiod-v2 (mk/leds.mk, issue 4) makes: linked to
 # .build/gpiod-v2/prefix/lib/libgpiod-v2.so through an rpath, which resolves inside the VM too (the host's root
-# is its root). `make test` runs hil before check-gpiod-v2 (mk/*.mk are included in sorted order), so hil builds
-# that binary itself, with the same flags and scratch path: check-gpiod-v2 then finds it built.
+# is its root). hil-gpiod-v2-build builds only that binary, with the same flags and scratch path (under make
+# test, gpiod-v2-build has already built it with the suites, and this is a no-op).
 HIL_GPIOD_V2_STATION ?= $(GPIOD_V2_SCRATCH)/debug/breeze-station
 # More of run.sh's options, e.g. make hil HIL_ARGS=--all-levels (every AQI level in the v2 leg too) or HIL_ARGS=-v.
 HIL_ARGS ?=
 
-.PHONY: hil hil-gpiod-v2 hil-gpiod-v2-build hil-prepare hil-rig-checks
+.PHONY: hil hil-gpiod-v1 hil-gpiod-v2 hil-gpiod-v2-build hil-prepare hil-rig-checks
 
 hil-prepare:
 	@bash board/hil/prepare.sh > /dev/null
@@ -36,6 +40,11 @@ hil-prepare:
 hil: deps hil-gpiod-v2-build
 	$(SWIFT) build --product breeze-station $(SWIFT_BUILD_FLAGS)
 	@board/hil/run.sh --gpiod-v2 "$(HIL_GPIOD_V2_STATION)" $(HIL_ARGS)
+
+# make hil's first leg alone: every scenario against the default (libgpiod v1) build.
+hil-gpiod-v1: deps
+	$(SWIFT) build --product breeze-station $(SWIFT_BUILD_FLAGS)
+	@board/hil/run.sh $(HIL_ARGS)
 
 hil-gpiod-v2-build: deps
 	@$(MAKE) --no-print-directory $(GPIOD_V2_LIBRARY)

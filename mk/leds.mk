@@ -7,7 +7,10 @@
 BUILD_PACKAGES += libgpiod-dev
 # gpiod: gpiodetect/gpioinfo/gpioset for checking wiring by hand; python3-pip: `pip download` for the v2 leg.
 TEST_PACKAGES += gpiod python3-pip
-EXTRA_TESTS += check-gpiod-v2
+# make test: the v2 build in the background (TEST_BUILDS) beside the Swift tests and the VM's first leg; the
+# tests against it at the end.
+TEST_BUILDS += gpiod-v2-build
+LATE_TESTS += check-gpiod-v2
 
 # The PyPI release whose sdist carries libgpiod 2.x's C sources (gpiod 2.5.0 carries libgpiod 2.3).
 GPIOD_V2_PYPI_VERSION ?= 2.5.0
@@ -25,7 +28,7 @@ GPIOD_V2_FLAGS := --scratch-path $(GPIOD_V2_SCRATCH) -Xcc -I$(GPIOD_V2_PREFIX)/i
 # Only the suites the leg runs are built there (Package.swift reads BREEZE_TEST_TARGETS).
 GPIOD_V2_ENV := PKG_CONFIG_PATH=$(GPIOD_V2_PREFIX)/lib/pkgconfig BREEZE_TEST_TARGETS=GPIOTests,LEDsTests
 
-.PHONY: check-gpiod-v2 bench-leds
+.PHONY: gpiod-v2-build check-gpiod-v2 bench-leds
 
 $(GPIOD_V2_SDIST):
 	@mkdir -p $(dir $@)
@@ -36,8 +39,11 @@ $(GPIOD_V2_SDIST):
 $(GPIOD_V2_LIBRARY): $(GPIOD_V2_SDIST) scripts/build-libgpiod-v2.sh
 	sh scripts/build-libgpiod-v2.sh $(GPIOD_V2_SDIST) $(GPIOD_V2_PREFIX)
 
-check-gpiod-v2: $(GPIOD_V2_LIBRARY)
+# The library and the build against it (breeze-station, which make hil's v2 leg runs, and the two suites).
+gpiod-v2-build: $(GPIOD_V2_LIBRARY)
 	$(GPIOD_V2_ENV) $(SWIFT) build --build-tests $(GPIOD_V2_FLAGS) $(SWIFT_BUILD_FLAGS)
+
+check-gpiod-v2: gpiod-v2-build
 	$(GPIOD_V2_ENV) BREEZE_EXPECT_LIBGPIOD_API=2 $(SWIFT) test --skip-build $(GPIOD_V2_FLAGS) $(SWIFT_BUILD_FLAGS) \
 		--filter '^(GPIOTests|LEDsTests)\.'
 

@@ -29,9 +29,11 @@
 # breeze-station), HIL_STATION_ENV (environment for it), HIL_SMP (vCPUs, default 2), HIL_CPU (qemu -cpu,
 # default qemu64), HIL_MEMORY (MiB, default 512), HIL_TIMEOUT (seconds per scenario unless the scenario sets
 # TIMEOUT; default 120), HIL_STRICT=1 (PENDING counts as a failure), HIL_ALL_LEVELS=1 (as --all-levels),
-# HIL_QEMU (the qemu binary), HIL_ACCEL (qemu -accel, default tcg,thread=multi).
+# HIL_QEMU (the qemu binary), HIL_ACCEL (qemu -accel; default: kvm when /dev/kvm boots the rig's kernel, a quick
+# probe in host/accel.sh, else tcg,thread=multi; the choice is printed first).
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/host/common.sh"
+. "$HIL_DIR/host/accel.sh"
 
 HIL_STATION=${HIL_STATION:-$HIL_ROOT/.build/debug/breeze-station}
 HIL_QEMU=${HIL_QEMU:-qemu-system-x86_64}
@@ -39,7 +41,7 @@ HIL_SMP=${HIL_SMP:-2}
 # qemu64 (x86-64 baseline) rather than max: glibc then picks SSE2 code paths, which TCG runs ~2x faster.
 HIL_CPU=${HIL_CPU:-qemu64}
 HIL_MEMORY=${HIL_MEMORY:-512}
-HIL_ACCEL=${HIL_ACCEL:-tcg,thread=multi}
+HIL_ACCEL=${HIL_ACCEL:-}
 HIL_STRICT=${HIL_STRICT:-0}
 HIL_ALL_LEVELS=${HIL_ALL_LEVELS:-0}
 HIL_STATION_ENV=${HIL_STATION_ENV:-}
@@ -211,6 +213,12 @@ if ! prepared=$(bash "$HIL_DIR/prepare.sh"); then
     exit 1
 fi
 eval "$prepared"
+if [ -z "$HIL_ACCEL" ]; then
+    hil_choose_accel "$HIL_KERNEL" "$HIL_QEMU" "$HIL_CPU" "$HIL_WORK/runs"
+else
+    HIL_ACCEL_NOTE="$HIL_ACCEL, as HIL_ACCEL says"
+fi
+echo "hil: accelerator: $HIL_ACCEL_NOTE"
 
 # --- The jobs: one per scenario and build of breeze-station (leg). ---
 job_ids=() job_names=() job_files=() job_legs=() job_stations=() job_envs=() job_timeouts=() job_hosts=()
@@ -542,5 +550,5 @@ summary="hil: $passed passed, $failed failed"
 [ "$crashes" = 0 ] || summary="$summary, $crashes VM crash(es) (FAIL lines with the console's tail)"
 summary="$summary in $(seconds_since "$run_start") s"
 [ "$session_count" = 0 ] || summary="$summary, $session_count VM(s)${boot_seconds:+, booted in $boot_seconds s}"
-echo "$summary (Linux $HIL_KERNEL_VERSION under qemu TCG${leg:+; leg $leg: $HIL_STATION}$v2_note)"
+echo "$summary (Linux $HIL_KERNEL_VERSION under qemu -accel $HIL_ACCEL${leg:+; leg $leg: $HIL_STATION}$v2_note)"
 [ "$failed" = 0 ]
