@@ -8,25 +8,50 @@ import WebAPI
 /// (``offPool(_:)``), so the test holds no pool thread while the server works.
 @Suite("HTTP server: slow clients", .serialized)
 struct SlowClientTests {
-    /// The production limits (64 connections, 8 per address, 2 threads) with a header deadline long enough
-    /// that the slow clients stay while a loaded machine sets them up: what lets the fresh client in is the
-    /// eviction of the oldest slow connection, not the deadline.
+    /// The production limits (64 connections, 8 per address, 2 threads) with a header deadline and an
+    /// inactivity timeout long enough that the slow clients stay while a loaded machine sets them up: what
+    /// lets the fresh client in is the eviction of the oldest slow connection, not a timeout.
     static let production: HTTPLimits = {
         var limits = HTTPLimits.standard
         limits.headerTimeoutSeconds = 60
+        limits.connectionTimeoutSeconds = 120
         return limits
     }()
 
 
-    /// Opens `count` connections from `source` that send an unfinished request (nil where refused).
-    func trickling(_ count: Int, port: UInt16, source: String) async throws -> [RawHTTPConnection] {
-        try await offPool {
-            (0..<count).compactMap { _ in
-                guard let connection = try? RawHTTPConnection(port: port, source: source) else { return nil }
-                try? connection.send("GET /api/thing HTTP/1.1\r\nHost: x\r\nX-Slow: ")
-                return connection
-            }
+    /// Opens `count` connections from `source` that send an unfinished request (none where refused).
+    static func trickling(_ count: Int, port: UInt16, source: String) -> [RawHTTPConnection] {
+        (0..<count).compactMap { _ in
+            guard let connection = try? RawHTTPConnection(port: port, source: source) else { return nil }
+            try? connection.send("GET /api/thing HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+            return connection
         }
+    }
+
+    /// What one slowloris round saw: the connections the server held, then a fresh client's answer and wait.
+    struct Round: Sendable {
+        var held: Int
+        var status: Int
+        var elapsed: Double
+        var diagnosis: String
+    }
+
+    /// Opens 8 trickling connections from each host, waits for the server to hold 64, optionally trickles one
+    /// more byte on each, then times a fresh client from 127.0.0.10: all on one thread, so no wait for a busy
+    /// cooperative pool sits between the steps.
+    static func round(port: UInt16, hosts: [Int], trickleAgain: Bool, server: HTTPServer) throws -> Round {
+        var slow: [RawHTTPConnection] = []
+        for host in hosts { slow += trickling(8, port: port, source: "127.0.0.\(host)") }
+        defer { withExtendedLifetime(slow) {} }
+        _ = waitUntil { server.openConnections == 64 }
+        let held = server.openConnections
+        let diagnosis = "open files: \(openFiles()); \(listenQueue(port: port)); \(slow.count) clients: "
+            + "\(Dictionary(grouping: slow.map(\.descriptorState)) { $0 }.mapValues(\.count))"
+        // One more header byte on each, as slowloris does: activity that keeps the inactivity timeout away.
+        if trickleAgain { for connection in slow { try? connection.send("a") } }
+        let started = RawHTTPConnection.now()
+        let fresh = try RawHTTPClient.request("GET", "/api/thing", port: port, source: "127.0.0.10", timeout: 10)
+        return Round(held: held, status: fresh.status, elapsed: RawHTTPConnection.now() - started, diagnosis: diagnosis)
     }
 
     @Test("the oldest slow connections give way: 9 trickling hosts (72 connections) still leave room for a fresh one")
@@ -34,18 +59,11 @@ struct SlowClientTests {
         let server = try makeServer(limits: Self.production)
         defer { server.stop() }
         let port = try #require(server.port)
-        var slow: [RawHTTPConnection] = []
-        for host in [2, 3, 4, 5, 6, 7, 8, 9, 11] { slow += try await trickling(8, port: port, source: "127.0.0.\(host)") }
-        // Each connection past 64 took the slot of the oldest one still waiting for its headers.
-        #expect(await eventually { server.openConnections == 64 }, "64 connections open, found \(server.openConnections)")
-        let (status, elapsed) = try await offPool { () throws -> (Int, Double) in
-            let started = RawHTTPConnection.now()
-            let fresh = try RawHTTPClient.request("GET", "/api/thing", port: port, source: "127.0.0.10", timeout: 10)
-            return (fresh.status, RawHTTPConnection.now() - started)
-        }
-        #expect(status == 200)
-        #expect(elapsed < 1, "the fresh client waited \(elapsed) s")
-        withExtendedLifetime(slow) {}
+        // Each connection past 64 takes the slot of the oldest one still waiting for its headers.
+        let seen = try await offPool { try Self.round(port: port, hosts: [2, 3, 4, 5, 6, 7, 8, 9, 11], trickleAgain: false, server: server) }
+        #expect(seen.held == 64, "64 connections open, found \(seen.held); \(seen.diagnosis)")
+        #expect(seen.status == 200)
+        #expect(seen.elapsed < 1, "the fresh client waited \(seen.elapsed) s")
     }
 
     @Test("64 trickling connections from 8 hosts: a fresh client from a 9th host is answered within 1 s")
@@ -54,23 +72,11 @@ struct SlowClientTests {
         let server = try makeServer(limits: Self.production, logSink: log)
         defer { server.stop() }
         let port = try #require(server.port)
-        var slow: [RawHTTPConnection] = []
-        for host in 2...9 { slow += try await trickling(8, port: port, source: "127.0.0.\(host)") }
-        #expect(
-            await eventually { server.openConnections == 64 },
-            "64 slow connections held, found \(server.openConnections); log: \(log.lines); open files: \(openFiles()); \(listenQueue(port: port)); \(slow.count) clients: \(Dictionary(grouping: slow.map(\.descriptorState)) { $0 }.mapValues(\.count))")
-        // One more header byte on each, as slowloris does: activity that keeps the inactivity timeout away.
-        let held = slow
-        try await offPool { for connection in held { try? connection.send("a") } }
-        let (status, elapsed) = try await offPool { () throws -> (Int, Double) in
-            let started = RawHTTPConnection.now()
-            let fresh = try RawHTTPClient.request("GET", "/api/thing", port: port, source: "127.0.0.10", timeout: 10)
-            return (fresh.status, RawHTTPConnection.now() - started)
-        }
-        #expect(status == 200)
-        #expect(elapsed < 1, "the fresh client waited \(elapsed) s")
-        print("slowloris: a fresh client from a 9th host answered in \(Int(elapsed * 1000)) ms")
-        withExtendedLifetime(slow) {}
+        let seen = try await offPool { try Self.round(port: port, hosts: Array(2...9), trickleAgain: true, server: server) }
+        #expect(seen.held == 64, "64 slow connections held, found \(seen.held); log: \(log.lines); \(seen.diagnosis)")
+        #expect(seen.status == 200)
+        #expect(seen.elapsed < 1, "the fresh client waited \(seen.elapsed) s")
+        print("slowloris: a fresh client from a 9th host answered in \(Int(seen.elapsed * 1000)) ms")
     }
 
     @Test("a request trickled one byte at a time is closed at the header deadline, though never inactive")
