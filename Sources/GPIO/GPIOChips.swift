@@ -29,8 +29,7 @@ public struct GPIOChips: Sendable {
             devices = try driver.chipDevices()
         } catch {
             throw GPIOError(
-                .system, "cannot list GPIO chips in \(driver.deviceDirectory): \(error.call): \(error.reason)",
-                underlying: error)
+                .system, "cannot list GPIO chips in \(driver.deviceDirectory): \(error.summary)", underlying: error)
         }
         let entries = devices.paths.map(entry(at:))
         return ChipListing(directory: driver.deviceDirectory, entries: entries, aliases: devices.aliases)

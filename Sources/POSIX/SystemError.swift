@@ -42,6 +42,10 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
         return "\(name) (\(first.lowercased())\(text.dropFirst()))"
     }
 
+    /// `gpiod_set_values: ENODEV (no such device)`: the call and ``reason``, for messages that already say
+    /// what was being done.
+    public var summary: String { "\(call): \(reason)" }
+
     /// `open(/dev/x): No such file or directory (errno 2)`.
     public var description: String { "\(call): \(message) (errno \(code))" }
 

@@ -89,9 +89,12 @@ struct SystemCallTests {
             outcome.withLock { $0 = result }
         }
         // Signal the reader until its read has been interrupted and started again (attempt 2 is the retry).
-        let deadline = ContinuousClock.now + .seconds(30)
+        // The bound is generous: on a loaded 2-core machine a new thread can wait long to be scheduled.
+        let deadline = ContinuousClock.now + .seconds(300)
         while attempts.load(ordering: .relaxed) < 2, ContinuousClock.now < deadline {
-            if let target = reader.withLock({ $0 }) { pthread_kill(target, SIGURG) }
+            if attempts.load(ordering: .relaxed) == 1, let target = reader.withLock({ $0 }) {
+                pthread_kill(target, SIGURG)
+            }
             try await Task.sleep(for: .milliseconds(20))
         }
         try writeOwner.write(all: [42])

@@ -13,6 +13,7 @@ struct SystemErrorTests {
         #expect(error.description == "open(/dev/x): No such file or directory (errno 2)")
         #expect(error.name == "ENOENT")
         #expect(error.reason == "ENOENT (no such file or directory)")
+        #expect(error.summary == "open(/dev/x): ENOENT (no such file or directory)")
         #expect(SystemError(call: "x", code: 4095).name == "errno 4095")
     }
 
