@@ -199,7 +199,7 @@ targets += [
         dependencies: [
             "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration", "Sensors", "SensorEmulation",
             "SensorRuntime", "LinuxIO", "GPIO", "LEDs", "HTTPClient", "OpenMeteo", "WebAPI", "StationSnapshot",
-            "StationEndpoint", "Storage", "Lifecycle", "MQTT", "DNSSD",
+            "StationEndpoint", "Storage", "Lifecycle", "MQTT", "DNSSD", "Uploads",
         ],
         swiftSettings: strictSettings),
     .testTarget(
@@ -207,7 +207,7 @@ targets += [
         dependencies: [
             "Station", "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration", "Sensors", "SensorEmulation",
             "LEDs", "OpenMeteo", "OpenMeteoTestSupport", "HTTPTestSupport", "StationSnapshot", "Storage", "Lifecycle",
-            "WebAPI", "HTTPClient",
+            "WebAPI", "HTTPClient", "Uploads", "UploadsTestSupport",
         ],
         swiftSettings: strictSettings),
     // `make crash-test`, and the crash-safety test: the station's store service writing as fast as it can.
@@ -232,7 +232,8 @@ targets += [
     // Board profiles (chip label, UART, I²C, default pins) and `doctor`'s checks, pure over a root directory
     // and a GPIO driver so tests build machines in a temporary directory.
     .target(
-        name: "StationDoctor", dependencies: ["POSIX", "GPIO", "LEDs", "Sensors", "Configuration", "JSON"],
+        name: "StationDoctor",
+        dependencies: ["POSIX", "GPIO", "LEDs", "Sensors", "Configuration", "JSON", "Uploads"],
         swiftSettings: strictSettings),
     .testTarget(
         name: "StationDoctorTests",
@@ -265,6 +266,27 @@ targets += [
 ]
 executableDependencies += ["MQTT"]
 endToEndTestDependencies += ["MQTTTestSupport"]
+
+// MARK: - Uploads: community maps (Sensor.Community, openSenseMap)
+
+targets += [
+    // The shared upload status and its API/metrics shape, the push encodings (pure) and the uploader services
+    // over the HTTP client.
+    .target(
+        name: "Uploads",
+        dependencies: ["HTTPClient", "StationSnapshot", "AirQuality", "JSON", "Configuration", "Clocks", "Diagnostics",
+                       "Lifecycle", "POSIX"],
+        swiftSettings: strictSettings),
+    // Tests only: loopback stand-ins for the community services that check what the real ones check.
+    .target(name: "UploadsTestSupport", dependencies: ["OpenMeteoTestSupport", "JSON"], swiftSettings: strictSettings),
+    .testTarget(
+        name: "UploadsTests",
+        dependencies: ["Uploads", "UploadsTestSupport", "HTTPClient", "StationSnapshot", "AirQuality", "JSON",
+                       "Configuration", "Clocks", "Diagnostics", "Lifecycle", "OpenMeteoTestSupport"],
+        swiftSettings: strictSettings),
+]
+executableDependencies += ["Uploads"]
+endToEndTestDependencies += ["Uploads", "UploadsTestSupport"]
 
 // `make fuzz` only (see the Sensors section): Open-Meteo answers through parsing and every renderer.
 if Context.environment["BREEZE_FUZZ"] != nil {

@@ -1,4 +1,4 @@
-/// The HTTP client on libcurl: GET requests with timeouts, a size limit, TLS verification and gzip.
+/// The HTTP client on libcurl: GET and POST requests with timeouts, a size limit, TLS verification and gzip.
 ///
 /// One client owns one worker thread and one libcurl multi handle, so any number of concurrent requests
 /// share a thread and a connection cache. Create one per process and share it; it is `Sendable`.

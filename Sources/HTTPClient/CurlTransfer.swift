@@ -63,7 +63,6 @@ final class CurlTransfer: @unchecked Sendable {
             ("URL", breeze_curl_easy_setopt_string(easy, CURLOPT_URL, request.url)),
             ("PROTOCOLS_STR", breeze_curl_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")),
             ("REDIR_PROTOCOLS_STR", breeze_curl_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")),
-            ("HTTPGET", breeze_curl_easy_setopt_long(easy, CURLOPT_HTTPGET, 1)),
             ("NOSIGNAL", breeze_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)),
             ("CONNECTTIMEOUT_MS",
              breeze_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeout.curlMilliseconds)),
@@ -83,7 +82,13 @@ final class CurlTransfer: @unchecked Sendable {
             ("HEADERFUNCTION", breeze_curl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION, curlHeaderCallback)),
             ("HEADERDATA", breeze_curl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context)),
         ]
+        results += configureMethod()
         var list: UnsafeMutablePointer<curl_slist>? = curl_slist_append(nil, "Accept: application/json")
+        if request.method == .post {
+            // An empty `Expect:` removes libcurl's `Expect: 100-continue` on larger bodies: a server that
+            // never answers `100 Continue` would cost every upload a second's wait.
+            list = curl_slist_append(list, "Expect:")
+        }
         for field in request.headers {
             list = curl_slist_append(list, "\(field.name): \(field.value)")
         }
@@ -94,6 +99,28 @@ final class CurlTransfer: @unchecked Sendable {
             throw HTTPClientError(
                 kind: failed.0 == "URL" ? .invalidURL : .clientUnavailable, url: request.url,
                 detail: "libcurl refused CURLOPT_\(failed.0): \(reason)")
+        }
+    }
+
+    /// GET, or POST with the body: its size first, so libcurl copies exactly that many bytes (a body may
+    /// hold zeros), then the bytes, which libcurl copies before this returns.
+    private func configureMethod() -> [(String, CURLcode)] {
+        switch request.method {
+        case .get:
+            return [("HTTPGET", breeze_curl_easy_setopt_long(easy, CURLOPT_HTTPGET, 1))]
+        case .post:
+            var results = [
+                ("POST", breeze_curl_easy_setopt_long(easy, CURLOPT_POST, 1)),
+                ("POSTFIELDSIZE_LARGE",
+                 breeze_curl_easy_setopt_off(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.count))),
+            ]
+            // One byte more than the body, so an empty body still has an address to pass.
+            let bytes = request.body + [0]
+            let copied = bytes.withUnsafeBufferPointer { buffer in
+                breeze_curl_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: buffer.baseAddress))
+            }
+            results.append(("COPYPOSTFIELDS", copied))
+            return results
         }
     }
 

@@ -1,5 +1,6 @@
 // Test scaffolding only: a tiny HTTP/1.1 server on 127.0.0.1 over real TCP sockets, so the real libcurl
-// client is exercised end to end. It parses just enough of a GET request for the tests; it is never linked
+// client is exercised end to end. It parses just enough of a GET or POST request (a body by Content-Length)
+// for the tests; it is never linked
 // into the station (the station's HTTP server is libmicrohttpd).
 import Foundation
 import POSIX
@@ -10,7 +11,7 @@ import Synchronization
 
 /// A request as the loopback server saw it.
 public struct LoopbackRequest: Sendable {
-    /// `GET`.
+    /// `GET`, `POST`.
     public let method: String
     /// The path, e.g. `/v1/air-quality`.
     public let path: String
@@ -20,6 +21,11 @@ public struct LoopbackRequest: Sendable {
     public let target: String
     /// Header fields by lower-cased name.
     public let headers: [String: String]
+    /// The body, as many bytes as `Content-Length` announced (empty without one).
+    public let body: [UInt8]
+
+    /// The body as UTF-8 text.
+    public var bodyText: String { String(decoding: body, as: UTF8.self) }
 }
 
 /// What the loopback server answers, and how.
@@ -166,17 +172,27 @@ private final class Listener: @unchecked Sendable {
         while recv(connection, &scratch, scratch.count, 0) > 0 {}
     }
 
+    /// Most bytes of a request body read; a larger one is not served.
+    private static let maximumBodyBytes = 8 * 1024 * 1024
+
     private func readRequest(_ connection: Int32) -> LoopbackRequest? {
         var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         let terminator: [UInt8] = [13, 10, 13, 10]
-        while bytes.count < 64 * 1024 {
+        var headEnd: Int?
+        var searched = 0
+        while headEnd == nil {
+            guard bytes.count < 64 * 1024 else { return nil }
             let count = recv(connection, &buffer, buffer.count, 0)
             if count <= 0 { return nil }
             bytes += buffer[0..<count]
-            if bytes.count >= 4, (0...(bytes.count - 4)).contains(where: { Array(bytes[$0..<$0 + 4]) == terminator }) { break }
+            if bytes.count >= 4 {
+                headEnd = (max(0, searched - 3)...(bytes.count - 4)).first { Array(bytes[$0..<$0 + 4]) == terminator }
+                searched = bytes.count
+            }
         }
-        let text = String(decoding: bytes, as: UTF8.self)
+        guard let headEnd else { return nil }
+        let text = String(decoding: bytes[..<headEnd], as: UTF8.self)
         let lines = text.components(separatedBy: "\r\n")
         let requestLine = lines[0].split(separator: " ")
         guard requestLine.count == 3 else { return nil }
@@ -184,6 +200,14 @@ private final class Listener: @unchecked Sendable {
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let length = headers["content-length"].flatMap { Int($0) } ?? 0
+        guard length <= Self.maximumBodyBytes else { return nil }
+        var body = Array(bytes[(headEnd + 4)...])
+        while body.count < length {
+            let count = recv(connection, &buffer, min(buffer.count, length - body.count), 0)
+            if count <= 0 { return nil }
+            body += buffer[0..<count]
         }
         let target = String(requestLine[1])
         let parts = target.split(separator: "?", maxSplits: 1)
@@ -197,7 +221,8 @@ private final class Listener: @unchecked Sendable {
             }
         }
         return LoopbackRequest(
-            method: String(requestLine[0]), path: String(parts[0]), query: query, target: target, headers: headers)
+            method: String(requestLine[0]), path: String(parts[0]), query: query, target: target, headers: headers,
+            body: Array(body.prefix(length)))
     }
 
     private func send(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
@@ -207,6 +232,8 @@ private final class Listener: @unchecked Sendable {
     private static func reason(_ status: Int) -> String {
         switch status {
         case 200: "OK"
+        case 201: "Created"
+        case 403: "Forbidden"
         case 400: "Bad Request"
         case 404: "Not Found"
         case 429: "Too Many Requests"

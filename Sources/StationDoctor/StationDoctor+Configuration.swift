@@ -2,6 +2,7 @@ import Configuration
 import JSON
 import LEDs
 import Sensors
+import Uploads
 
 extension StationDoctor {
     /// What the doctor takes from the configuration file, and what it found wrong with it.
@@ -51,10 +52,21 @@ extension StationDoctor {
                 if case .string(let path)? = mqtt[key] { loaded.referencedFiles.append(("mqtt.\(key)", path)) }
             }
         }
+        // The node id is printed whether or not the rest of the file is valid: the user needs it to register
+        // the station on the map's device page.
+        let sensorCommunity = SensorCommunityConfiguration(
+            section: root.section("sensor_community"), boardSerial: BoardSerial(root: host.root))
+        if let sensorCommunity, !sensorCommunity.nodeID.isEmpty {
+            loaded.findings.append(
+                .ok(
+                    "sensor_community",
+                    "node id \(sensorCommunity.nodeID) (X-Sensor): register it on https://devices.sensor.community "
+                        + "with the sensor's model; see docs/community.md"))
+        }
         readOtherSections(root)
         do throws(ConfigErrors) {
             try root.finish()
-            let sections = ["station", "sensor", "leds", "http", "openmeteo", "storage", "mqtt", "log"]
+            let sections = ["station", "sensor", "leds", "http", "openmeteo", "storage", "mqtt", "sensor_community", "log"]
                 .filter(root.contains)
             loaded.findings.append(
                 .ok("config", "\(path) is valid (sections: \(sections.joined(separator: ", ")))"))

@@ -15,6 +15,7 @@ public enum CurrentDocument {
             "reference": reference(snapshot),
             "reconciliation": snapshot.reportedReconciliation.json,
             "leds": ["color": JSONValue(snapshot.leds.color?.hex), "pattern": .string(snapshot.leds.pattern)],
+            "uploads": snapshot.uploads,
         ]
     }
 

@@ -195,6 +195,23 @@ public enum OpenAPIDocument {
         ]),
     ]
 
+    /// `uploads`: one block per community service (the Uploads module's `UploadsDocument`), each the same shape.
+    static let uploads: JSONValue = {
+        let count: JSONValue = ["type": "integer", "minimum": 0]
+        let block = object([
+            ("enabled", ["type": "boolean"]),
+            ("last_success", nullableTime), ("last_success_age_s", nullable("integer", [("minimum", 0)])),
+            ("last_attempt", nullableTime), ("last_error", nullable("string")), ("last_error_at", nullableTime),
+            ("pending", count),
+            ("attempts", object([("success", count), ("rejected", count), ("failed", count)])),
+            ("dropped", count),
+        ])
+        return [
+            "type": "object", "additionalProperties": false,
+            "properties": ["sensor_community": block, "opensensemap": block],
+        ]
+    }()
+
     static func schemas() -> JSONValue {
         [
             "Error": object([("error", ["type": "string"]), ("status", ["type": "integer", "minimum": 400, "maximum": 599])]),
@@ -260,6 +277,7 @@ public enum OpenAPIDocument {
                 ("leds", object([
                     ("color", nullable("string", [("pattern", "^#[0-9a-f]{6}$")])), ("pattern", ["type": "string"]),
                 ])),
+                ("uploads", uploads),
             ]),
             "History": object([
                 ("from", time), ("to", time), ("resolution", strings(["minute", "hour", "day"])),

@@ -1,5 +1,6 @@
 public import AirQuality
 public import FoundationEssentials
+public import JSON
 
 /// The station's state at one moment: one immutable value, the single source every HTTP route renders from.
 ///
@@ -39,6 +40,9 @@ public struct StationSnapshot: Sendable {
     public var metrics: [MetricFamily]
     /// The Open-Meteo services (cities, pollen, climate) as the Open-Meteo work renders them.
     public var services: OpenMeteoServices
+    /// The `uploads` object of `/api/v1/current`, one block per community service, as the Uploads module
+    /// renders it (`UploadsDocument`); empty when the station has not rendered one.
+    public var uploads: JSONValue = .object([])
 
     /// A snapshot; everything but the station and the time has an "unknown" default.
     public init(

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTestSupport
 import OpenMeteoTestSupport
 import Testing
+import UploadsTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -9,7 +10,7 @@ import Testing
 
 /// docs/grafana/breeze-station.json against a real scrape: every metric the dashboard names exists on the
 /// /metrics of `breeze-station run` (an emulated PMS5003, a fake Open-Meteo, so the reference and
-/// reconciliation families are there too).
+/// reconciliation families are there too, and the Sensor.Community stand-in, so the upload families are).
 @Suite("The Grafana dashboard", .serialized)
 struct GrafanaDashboardTests {
     static let dashboardURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -62,11 +63,16 @@ struct GrafanaDashboardTests {
 
         let fake = try FakeOpenMeteo()
         defer { fake.server.stop() }
-        let rig = try StationRunTests.Rig("grafana", pm25: 12, fake: fake)
+        let community = try FakeSensorCommunity(registered: ["raspi-grafana"])
+        defer { community.stop() }
+        let rig = try StationRunTests.Rig(
+            "grafana", pm25: 12, fake: fake,
+            sections: #", "sensor_community": {"url": "\#(community.url)", "node_id": "raspi-grafana", "interval_s": 30}"#)
         let station = try StationProcess(["run", "--config", rig.config.path])
         let port = try await station.servingPort()
         var families: Set<String> = []
-        // Every family appears once the sensor has a reading and Open-Meteo has answered; wait for that.
+        // Every family appears once the sensor has a reading, Open-Meteo has answered and the first push
+        // (30 s in) was accepted; wait for that.
         _ = try await station.wait(90) {
             let scrape = try await offPool { try RawHTTPClient.request("GET", "/metrics", port: port) }
             families = Set(String(decoding: scrape.body, as: UTF8.self).split(separator: "\n").compactMap { line in

@@ -18,7 +18,9 @@ struct StationCommandTests {
         let result = try await StationBinary.run(["check-config", "--config", config.path])
         #expect(result.status == 0, "\(result.stderr)")
         let json = try result.json()
-        #expect(Set(json.keys) == ["station", "sensor", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "log"])
+        #expect(Set(json.keys) == [
+            "station", "sensor", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "sensor_community", "log",
+        ])
         #expect((json["aqi"] as? [String: Any])?["index"] as? String == "us-epa")
         #expect((json["sensor"] as? [String: Any])?["interval_s"] as? Double == 10)
         #expect(json["leds"] is NSNull)

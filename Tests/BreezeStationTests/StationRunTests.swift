@@ -24,8 +24,9 @@ struct StationRunTests {
         let config: URL
         let database: String
 
-        /// `palette`: the `leds.palette` key's value; nil leaves the key out (the default palette).
-        init(_ name: String, pm25: Double, fake: FakeOpenMeteo?, palette: String? = "breeze") throws {
+        /// `palette`: the `leds.palette` key's value; nil leaves the key out (the default palette). `sections`:
+        /// more top-level keys, written as `, "key": {...}`.
+        init(_ name: String, pm25: Double, fake: FakeOpenMeteo?, palette: String? = "breeze", sections: String = "") throws {
             directory = try scratchDirectory(name)
             let link = directory.appendingPathComponent("sensor").path
             let device = try #require(
@@ -49,7 +50,7 @@ struct StationRunTests {
                  "leds": {"backend": "terminal", "kind": "rgb", \(palette.map { "\"palette\": \"\($0)\", " } ?? "")"self_test": false},
                  "http": {"listen": "127.0.0.1:0"},
                  "storage": {"path": "\(database)"},
-                 "log": {"level": "info"}\(openMeteo)}
+                 "log": {"level": "info"}\(openMeteo)\(sections)}
                 """.utf8
             ).write(to: config)
         }

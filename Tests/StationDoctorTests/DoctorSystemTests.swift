@@ -244,3 +244,35 @@ import Testing
         #expect(DoctorReport(findings: []).summary == "no problems found")
     }
 }
+
+/// The Sensor.Community node id, which the user registers on the map's device page.
+@Suite struct DoctorSensorCommunityTests {
+    @Test func theNodeIDFromTheBoardsSerialIsPrinted() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.write("/proc/cpuinfo", "processor\t: 0\nRevision\t: c03111\nSerial\t\t: 10000000cafe0042\nModel\t\t: Raspberry Pi 4\n")
+        try machine.configuration(
+            #"{"sensor": {"model": "pms5003", "serial": {"path": "/dev/serial0"}}, "sensor_community": {"enabled": true}}"#)
+        let report = machine.examine()
+        #expect(report.messages("config", .problem).isEmpty, "\(report.messages("config", .problem))")
+        let lines = report.messages("sensor_community", .ok)
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("node id raspi-10000000cafe0042 (X-Sensor): register it on https://devices.sensor.community") == true)
+    }
+
+    @Test func aBoardWithoutSerialNeedsTheNodeIDSet() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.configuration(
+            #"{"sensor": {"model": "pms5003", "serial": {"path": "/dev/serial0"}}, "sensor_community": {}}"#)
+        let report = machine.examine()
+        #expect(report.messages("sensor_community", .ok).isEmpty)
+        #expect(report.messages("config", .problem).contains { $0.contains("sensor_community.node_id: missing") })
+    }
+
+    @Test func noSectionNoLine() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        #expect(machine.examine().messages("sensor_community", .ok).isEmpty)
+    }
+}

@@ -12,7 +12,9 @@ struct CurrentDocumentTests {
             Issue.record("not an object")
             return
         }
-        #expect(top.map(\.key) == ["station", "time", "sensor", "aqi", "indices", "reference", "reconciliation", "leds"])
+        #expect(top.map(\.key) == [
+            "station", "time", "sensor", "aqi", "indices", "reference", "reconciliation", "leds", "uploads",
+        ])
         func keys(_ name: String) -> [String] {
             guard case .object(let pairs)? = document[name] else { return [] }
             return pairs.map(\.key)

@@ -9,6 +9,7 @@ import LEDs
 import OpenMeteo
 import OpenMeteoTestSupport
 import SensorEmulation
+import Uploads
 import Sensors
 import Synchronization
 import WebAPI
@@ -36,7 +37,8 @@ final class InProcessStation: Sendable {
 
     init(
         directory: URL, fake: FakeOpenMeteo?, pm25: Double, clock: ManualClock = ManualClock(start: InProcessStation.start),
-        stream: EmulatedByteStream? = nil, aqi: AQIConfiguration = AQIConfiguration()
+        stream: EmulatedByteStream? = nil, aqi: AQIConfiguration = AQIConfiguration(),
+        sensorCommunity: SensorCommunityConfiguration? = nil
     ) throws {
         self.clock = clock
         let device = try #require(SensorEmulators.serialDevice(.pms5003, scenario: .steady(pm25: pm25), start: clock.now))
@@ -57,7 +59,8 @@ final class InProcessStation: Sendable {
             station: StationSettings(name: "In-process", location: .coordinates(try #require(GeoCoordinate(latitude: 52.52, longitude: 13.41)))),
             sensor: sensor, aqi: aqi, leds: LEDConfiguration(backend: .terminal, palette: .breeze, selfTest: false),
             http: http,
-            openMeteo: openMeteo, storage: StorageConfiguration(path: databasePath), log: LogConfiguration(level: .debug))
+            openMeteo: openMeteo, storage: StorageConfiguration(path: databasePath), sensorCommunity: sensorCommunity,
+            log: LogConfiguration(level: .debug))
         var environment = StationEnvironment(variables: [:], clock: clock)
         environment.logSink = logs
         environment.logFormat = .terminal
@@ -68,7 +71,7 @@ final class InProcessStation: Sendable {
             try SensorDriver(model: .pms5003, link: .serial(stream), settings: configuration.driver, clock: clock, logger: logger)
         }
         runtime = StationRuntime(configuration: configuration, environment: environment)
-        idleSleepers = fake == nil ? 2 : 7
+        idleSleepers = (fake == nil ? 2 : 7) + (sensorCommunity == nil ? 0 : 1)
     }
 
     /// Starts the station and waits until it serves.
@@ -82,17 +85,19 @@ final class InProcessStation: Sendable {
         #expect(runtime.port != nil)
     }
 
-    /// Moves virtual time forward by `duration`, each step once every service waits on the clock.
-    func advance(by duration: Duration) async {
+    /// Moves virtual time forward by `duration`, each step once every service waits on the clock (or
+    /// `sleepers` of them, when one is known to be busy elsewhere).
+    func advance(by duration: Duration, sleepers: Int? = nil) async {
+        let idle = sleepers ?? idleSleepers
         let end = clock.now.adding(duration)
         while clock.now < end {
-            guard await clock.waitForSleepers(idleSleepers, timeout: .seconds(30)) else {
-                Issue.record("only \(clock.sleeperCount) of \(idleSleepers) services waiting at \(clock.now)")
+            guard await clock.waitForSleepers(idle, timeout: .seconds(30)) else {
+                Issue.record("only \(clock.sleeperCount) of \(idle) services waiting at \(clock.now)")
                 return
             }
             clock.advance(to: min(clock.nextDeadline ?? end, end))
         }
-        _ = await clock.waitForSleepers(idleSleepers, timeout: .seconds(30))
+        _ = await clock.waitForSleepers(idle, timeout: .seconds(30))
     }
 
     /// GET `path` on the endpoint, parsed as JSON.

@@ -129,7 +129,10 @@ struct StationConfigurationTests {
             Issue.record("not an object")
             return
         }
-        #expect(pairs.map(\.key) == ["station", "sensor", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "log"])
+        #expect(pairs.map(\.key) == [
+            "station", "sensor", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "sensor_community", "log",
+        ])
+        #expect(json["sensor_community"] == .null)
         #expect(json["leds"] == .null)
         #expect(json["mqtt"] == .null)
         #expect(configuration.mqtt == nil)

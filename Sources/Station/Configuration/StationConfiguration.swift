@@ -5,6 +5,7 @@ public import LEDs
 public import MQTT
 public import OpenMeteo
 public import Sensors
+public import Uploads
 public import WebAPI
 
 /// The station's configuration file (`/etc/breeze-station/config.json`), every section composed: each area
@@ -18,7 +19,7 @@ public import WebAPI
 /// ```
 public struct StationConfiguration: Sendable {
     /// The sections, in the order the file and docs/configuration.md list them.
-    public static let sections = ["station", "sensor", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "log"]
+    public static let sections = ["station", "sensor", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "sensor_community", "log"]
 
     /// `station`.
     public var station: StationSettings
@@ -36,6 +37,8 @@ public struct StationConfiguration: Sendable {
     public var storage: StorageConfiguration
     /// `mqtt`; nil without a section (no MQTT).
     public var mqtt: MQTTConfiguration?
+    /// `sensor_community`; nil without a section (nothing pushed to the map).
+    public var sensorCommunity: SensorCommunityConfiguration?
     /// `log`.
     public var log: LogConfiguration
 
@@ -44,7 +47,8 @@ public struct StationConfiguration: Sendable {
         station: StationSettings = StationSettings(), sensor: SensorConfiguration? = nil,
         aqi: AQIConfiguration = AQIConfiguration(), leds: LEDConfiguration? = nil, http: HTTPConfiguration = .standard,
         openMeteo: OpenMeteoConfiguration = OpenMeteoConfiguration(), storage: StorageConfiguration,
-        mqtt: MQTTConfiguration? = nil, log: LogConfiguration = LogConfiguration()
+        mqtt: MQTTConfiguration? = nil, sensorCommunity: SensorCommunityConfiguration? = nil,
+        log: LogConfiguration = LogConfiguration()
     ) {
         self.station = station
         self.sensor = sensor
@@ -54,29 +58,33 @@ public struct StationConfiguration: Sendable {
         self.openMeteo = openMeteo
         self.storage = storage
         self.mqtt = mqtt
+        self.sensorCommunity = sensorCommunity
         self.log = log
     }
 
-    /// Reads and checks the file at `path`. `environment` gives `STATE_DIRECTORY` (the default storage path).
+    /// Reads and checks the file at `path`. `environment` gives `STATE_DIRECTORY` (the default storage path);
+    /// `boardSerial` the board's serial for the default `sensor_community.node_id`.
     ///
     /// - Throws: ``Configuration/ConfigErrors`` with every problem found, each naming its key path (or the
     ///   file, when it cannot be read or is not JSON).
-    public static func load(path: String, environment: [String: String]) throws(ConfigErrors) -> StationConfiguration {
-        try parse(ConfigFile.load(path: path), environment: environment)
+    public static func load(
+        path: String, environment: [String: String], boardSerial: BoardSerial = .system
+    ) throws(ConfigErrors) -> StationConfiguration {
+        try parse(ConfigFile.load(path: path), environment: environment, boardSerial: boardSerial)
     }
 
     /// Reads and checks a parsed file.
-    public static func parse(_ root: ConfigSection, environment: [String: String]) throws(ConfigErrors)
-        -> StationConfiguration
-    {
-        let configuration = StationConfiguration(root: root, environment: environment)
+    public static func parse(
+        _ root: ConfigSection, environment: [String: String], boardSerial: BoardSerial = .system
+    ) throws(ConfigErrors) -> StationConfiguration {
+        let configuration = StationConfiguration(root: root, environment: environment, boardSerial: boardSerial)
         try root.finish()
         return configuration
     }
 
     /// Reads every section of `root`, recording problems there (``Configuration/ConfigSection/finish()``
     /// throws them).
-    init(root: ConfigSection, environment: [String: String]) {
+    init(root: ConfigSection, environment: [String: String], boardSerial: BoardSerial = .system) {
         station = StationSettings(section: root.section("station"))
         sensor = root.section("sensor").flatMap { SensorConfiguration(section: $0) }
         aqi = AQIConfiguration(section: root.section("aqi"))
@@ -86,6 +94,7 @@ public struct StationConfiguration: Sendable {
         storage = StorageConfiguration(section: root.section("storage"), environment: environment)
         // The MQTT client id and topics default from the station's name.
         mqtt = MQTTConfiguration(section: root.section("mqtt"), stationName: station.name)
+        sensorCommunity = SensorCommunityConfiguration(section: root.section("sensor_community"), boardSerial: boardSerial)
         log = LogConfiguration(section: root.section("log"))
     }
 
@@ -104,6 +113,7 @@ public struct StationConfiguration: Sendable {
             "storage": storage.json,
             // The password lives in its file and is never read here; the file's path is not a secret.
             "mqtt": mqtt?.json ?? .null,
+            "sensor_community": sensorCommunity?.json ?? .null,
             "log": log.json,
         ]
         return redactingSecrets ? SecretRedaction.redactingURLs(in: document) : document

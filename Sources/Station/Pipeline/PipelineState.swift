@@ -1,6 +1,7 @@
 public import AirQuality
 import FoundationEssentials
 public import OpenMeteo
+public import Uploads
 
 /// Everything the pipeline has been given: measurements, the sensor, Open-Meteo's answers, the state of the
 /// LEDs and the store. A value, kept under the pipeline's lock; snapshots are built from it.
@@ -35,6 +36,8 @@ public struct PipelineState: Sendable {
     public var store = StoreStatus()
     /// Restarts of each service by the service group.
     public var restarts: [String: Int] = [:]
+    /// The community uploaders' status, by service key (`sensor_community`, `opensensemap`).
+    public var uploads: [String: UploadStatus] = [:]
 
     /// The service documents of the last snapshot, rebuilt only when their cache changes.
     var serviceDocuments = ServiceDocuments()

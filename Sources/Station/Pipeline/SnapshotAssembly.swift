@@ -4,6 +4,7 @@ import LEDs
 import OpenMeteo
 import Sensors
 import StationSnapshot
+import Uploads
 
 /// Builds the station's snapshot from the pipeline's state: the indices, the AQI source selection, the
 /// reconciliation, the sensor, the reference, the services and what the LEDs show. Pure apart from the
@@ -59,7 +60,10 @@ enum SnapshotAssembly {
         }
         snapshot.counters = counters(state)
         snapshot.services = services(&state, settings: settings, now: now)
-        snapshot.metrics = StationMetricFamilies.families(state) + IndexMetrics.families(indices)
+        let uploads = state.uploads.values.sorted { $0.service < $1.service }
+        snapshot.uploads = UploadsDocument.render(uploads, now: now)
+        snapshot.metrics =
+            StationMetricFamilies.families(state) + IndexMetrics.families(indices) + UploadsDocument.metrics(uploads)
         return StationOutput(snapshot: snapshot, indicator: indicator, local: local, selection: selection)
     }
 

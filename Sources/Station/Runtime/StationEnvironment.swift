@@ -25,6 +25,8 @@ public struct StationEnvironment: Sendable {
     public var usesControlPins: Bool
     /// The HTTP transport for Open-Meteo; nil: libcurl with the configuration's timeouts, with retries.
     public var openMeteoTransport: (any HTTPTransport)?
+    /// The HTTP transport for the community uploads; nil: libcurl (retries are the uploader's own).
+    public var uploadTransport: (any HTTPTransport)?
     /// The longest time between two snapshots (ages and staleness stay true within it).
     public var publishInterval: Duration
     /// How failed services are restarted.
@@ -44,6 +46,7 @@ public struct StationEnvironment: Sendable {
         makeSensorDriver = nil
         usesControlPins = true
         openMeteoTransport = nil
+        uploadTransport = nil
         publishInterval = .seconds(5)
         restartPolicy = ServiceGroup.RestartPolicy()
         fallsBackToAnyPort = false

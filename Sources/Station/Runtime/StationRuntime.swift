@@ -25,7 +25,7 @@ import WebAPI
 ///
 /// Start: the history database is opened and the AQI windows rebuilt from it; the HTTP endpoint starts and
 /// serves the first snapshot; `READY=1`. Then the services run under a ``Lifecycle/ServiceGroup``: the sensor
-/// loop, the pipeline ticker, the store writer, the LEDs, the Open-Meteo refreshes, the MQTT publisher, the DNS-SD announcement and the watchdog.
+/// loop, the pipeline ticker, the store writer, the LEDs, the Open-Meteo refreshes, the MQTT publisher, the community uploaders, the DNS-SD announcement and the watchdog.
 /// Shutdown: `STOPPING=1`; every service is cancelled (the LEDs go dark and release their lines); the minute
 /// being collected is stored and the database closed; the endpoint stops.
 public final class StationRuntime: Sendable {
@@ -138,6 +138,11 @@ public final class StationRuntime: Sendable {
             logger: logger.child("openmeteo")
         ).services()
         services += openMeteo.services
+        let uploads = UploadsWiring(
+            configuration: configuration, environment: environment, pipeline: pipeline, publisher: publisher,
+            snapshots: snapshots, logger: logger.child("uploads")
+        ).services()
+        services += uploads.services
         if let notifier, let interval = watchdogInterval, let heartbeat {
             services.append(WatchdogService(
                 notifier: notifier, heartbeat: heartbeat, interval: interval, clock: clock,
@@ -182,6 +187,7 @@ public final class StationRuntime: Sendable {
         snapshots.finish()
         endpoint.stop()
         openMeteo.client?.shutdown()
+        uploads.client?.shutdown()
         logger.notice("stopped")
     }
 
