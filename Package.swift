@@ -189,7 +189,8 @@ endToEndTestDependencies += ["StationSnapshot", "HTTPTestSupport", "JSON"]
 targets += [
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "Storage", dependencies: ["AirQuality", "CSQLite"], swiftSettings: strictSettings),
-    .testTarget(name: "StorageTests", dependencies: ["Storage", "AirQuality"], swiftSettings: strictSettings),
+    .testTarget(
+        name: "StorageTests", dependencies: ["Storage", "AirQuality"], exclude: ["Fixtures"], swiftSettings: strictSettings),
     // Services, the group that runs them, signals, sd_notify and the watchdog.
     .target(name: "Lifecycle", dependencies: ["POSIX", "Clocks", "Diagnostics"], swiftSettings: strictSettings),
     .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle", "Clocks", "Diagnostics"], swiftSettings: strictSettings),

@@ -14,13 +14,16 @@ public struct ChannelAccumulator: Sendable, Hashable {
     public private(set) var temperature = StatisticAccumulator()
     /// Relative humidity.
     public private(set) var humidity = StatisticAccumulator()
+    /// PM2.5 after the station's correction, as it was shown.
+    public private(set) var pm25Corrected = StatisticAccumulator()
 
     /// Nothing accumulated.
     public init() {}
 
     /// Adds one value per channel.
     public mutating func add(
-        pm1: Double?, pm25: Double?, pm10: Double?, pm25CF1: Double?, temperature: Double?, humidity: Double?
+        pm1: Double?, pm25: Double?, pm10: Double?, pm25CF1: Double?, temperature: Double?, humidity: Double?,
+        pm25Corrected: Double? = nil
     ) {
         self.pm1.add(pm1)
         self.pm25.add(pm25)
@@ -28,5 +31,6 @@ public struct ChannelAccumulator: Sendable, Hashable {
         self.pm25CF1.add(pm25CF1)
         self.temperature.add(temperature)
         self.humidity.add(humidity)
+        self.pm25Corrected.add(pm25Corrected)
     }
 }

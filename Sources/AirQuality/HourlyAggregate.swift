@@ -20,12 +20,15 @@ public struct HourlyAggregate: Sendable, Hashable {
     public var temperature: Double?
     /// Mean relative humidity, %.
     public var humidity: Double?
+    /// Mean of the minutes' corrected PM2.5, µg/m³ (as the station showed them); nil when no minute has one.
+    public var pm25Corrected: Double?
 
     /// An aggregate from its parts.
     public init(
         hour: Int64, minutes: Int, pm1: Double?, pm25: Double?, pm10: Double?, pm25CF1: Double? = nil,
-        temperature: Double? = nil, humidity: Double? = nil
+        temperature: Double? = nil, humidity: Double? = nil, pm25Corrected: Double? = nil
     ) {
+        self.pm25Corrected = pm25Corrected
         self.hour = hour
         self.minutes = minutes
         self.pm1 = pm1
@@ -45,13 +48,14 @@ public struct HourlyAggregate: Sendable, Hashable {
             count += 1
             channels.add(
                 pm1: minute.pm1?.mean, pm25: minute.pm25?.mean, pm10: minute.pm10?.mean, pm25CF1: minute.pm25CF1,
-                temperature: minute.temperature, humidity: minute.humidity)
+                temperature: minute.temperature, humidity: minute.humidity, pm25Corrected: minute.pm25Corrected)
         }
         guard count > 0 else { return nil }
         self.init(
             hour: hour, minutes: count, pm1: channels.pm1.statistic?.mean, pm25: channels.pm25.statistic?.mean,
             pm10: channels.pm10.statistic?.mean, pm25CF1: channels.pm25CF1.statistic?.mean,
-            temperature: channels.temperature.statistic?.mean, humidity: channels.humidity.statistic?.mean)
+            temperature: channels.temperature.statistic?.mean, humidity: channels.humidity.statistic?.mean,
+            pm25Corrected: channels.pm25Corrected.statistic?.mean)
     }
 
     /// The start of the hour, seconds since 1970-01-01 UTC.

@@ -47,14 +47,18 @@ public struct MinuteAggregate: Sendable, Hashable {
     public var pm25CF1: Double?
     /// Mean temperature, °C.
     public var temperature: Double?
-    /// Mean relative humidity, %.
+    /// Mean relative humidity, % (the humidity the correction used).
     public var humidity: Double?
+    /// PM2.5 after the station's correction, µg/m³, as the station showed it (set when the minute is
+    /// completed; nil in rows written before the store kept it).
+    public var pm25Corrected: Double?
 
     /// An aggregate from its parts.
     public init(
         minute: Int64, count: Int, pm1: Statistic?, pm25: Statistic?, pm10: Statistic?, pm25CF1: Double? = nil,
-        temperature: Double? = nil, humidity: Double? = nil
+        temperature: Double? = nil, humidity: Double? = nil, pm25Corrected: Double? = nil
     ) {
+        self.pm25Corrected = pm25Corrected
         self.minute = minute
         self.count = count
         self.pm1 = pm1

@@ -82,6 +82,18 @@ uint16_t breeze_http_bound_port(struct MHD_Daemon *daemon) {
     return info == NULL ? 0 : info->port;
 }
 
+size_t breeze_http_request_head_size(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info == NULL ? 0 : info->header_size;
+}
+
+unsigned int breeze_http_request_field_count(struct MHD_Connection *connection) {
+    // The kinds are bit flags: one call counts all three.
+    const enum MHD_ValueKind kinds = (enum MHD_ValueKind)(MHD_HEADER_KIND | MHD_GET_ARGUMENT_KIND | MHD_COOKIE_KIND);
+    int count = MHD_get_connection_values(connection, kinds, NULL, NULL);
+    return count < 0 ? 0 : (unsigned int)count;
+}
+
 unsigned int breeze_http_current_connections(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
     return info == NULL ? 0 : info->num_connections;

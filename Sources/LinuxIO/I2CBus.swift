@@ -90,6 +90,28 @@ public final class I2CBus {
         return buffer
     }
 
+    /// A write of 1 to 33 bytes as the SMBus transfer that puts the same bytes on the wire: "send byte" (1),
+    /// "write byte data" (2), "I2C block write" (3-33), for adapters without plain I²C (i2c-stub, some
+    /// SMBus-only controllers).
+    public func writeSMBus(_ bytes: [UInt8]) throws(TransportError) {
+        guard let first = bytes.first, bytes.count <= 33 else {
+            throw .unsupported("\(path): SMBus writes are 1 to 33 bytes, not \(bytes.count)")
+        }
+        let result: Int32
+        switch bytes.count {
+        case 1: result = i2c_smbus_write_byte(descriptor, first)
+        case 2: result = i2c_smbus_write_byte_data(descriptor, first, bytes[1])
+        default:
+            let rest = Array(bytes.dropFirst())
+            result = rest.withUnsafeBufferPointer {
+                i2c_smbus_write_i2c_block_data(descriptor, first, UInt8($0.count), $0.baseAddress)
+            }
+        }
+        if result < 0 {
+            throw TransportError(SystemError(call: "i2c_smbus_write(\(path))", code: -result), device: path, i2c: true)
+        }
+    }
+
     /// SMBus "I2C block read": register byte `register`, repeated start, `count` (at most 32) bytes.
     public func readBlock(register: UInt8, count: Int) throws(TransportError) -> [UInt8] {
         guard count <= 32 else { throw .unsupported("\(path): SMBus block reads are at most 32 bytes") }

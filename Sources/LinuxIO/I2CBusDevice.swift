@@ -1,8 +1,10 @@
 public import Sensors
 
 /// One device on an i2c-dev bus as a ``Sensors/I2CDevice``: every transfer runs on the device's own queue,
-/// off the Swift cooperative pool. Reads use plain read(); on an adapter without plain I²C, reads of up to 32
-/// bytes fall back to an SMBus I2C block read from register 0 (enough for the PMSA003I, not for the SPS30).
+/// off the Swift cooperative pool. Transfers are plain write()/read(). On an adapter without plain I²C
+/// (SMBus only: i2c-stub, some controllers) writes go out as the SMBus transfer with the same bytes on the
+/// wire, and reads of up to 32 bytes as an SMBus I2C block read from the register the last one-byte write
+/// pointed at (register-addressed chips: the BME280), else register 0 (the PMSA003I); not for the SPS30.
 public final class I2CBusDevice: I2CDevice, @unchecked Sendable {
     public let name: String
     /// N of `/dev/i2c-N`.
@@ -12,6 +14,8 @@ public final class I2CBusDevice: I2CDevice, @unchecked Sendable {
     private let queue: WorkerThread
     /// Touched only on `queue` (hence `@unchecked Sendable`).
     private var handle: I2CBus?
+    /// The register a one-byte write selected, for SMBus-only adapters; touched only on `queue`.
+    private var pointer: UInt8?
 
     /// A device at `address` on `/dev/i2c-<bus>`; nothing is opened until ``open()``.
     public init(bus: Int, address: UInt8) {
@@ -41,6 +45,11 @@ public final class I2CBusDevice: I2CDevice, @unchecked Sendable {
     public func write(_ bytes: [UInt8]) async throws(TransportError) {
         try await queue.run { () throws(TransportError) in
             guard let handle = self.handle else { throw .notOpen(self.name) }
+            guard handle.supportsPlainTransfers else {
+                try handle.writeSMBus(bytes)
+                self.pointer = bytes.count == 1 ? bytes.first : nil
+                return
+            }
             try handle.write(bytes)
         }
     }
@@ -51,7 +60,7 @@ public final class I2CBusDevice: I2CDevice, @unchecked Sendable {
             if handle.supportsPlainTransfers || count > 32 || !handle.supportsBlockRead {
                 return try handle.read(count: count)
             }
-            return try handle.readBlock(register: 0, count: count)
+            return try handle.readBlock(register: self.pointer ?? 0, count: count)
         }
     }
 }

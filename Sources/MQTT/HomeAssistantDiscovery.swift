@@ -19,6 +19,10 @@ public struct HomeAssistantDiscovery: Sendable {
         particulate("pm1", "PM1", key: "pm1_0", deviceClass: "pm1"),
         particulate("pm25", "PM2.5", key: "pm2_5", deviceClass: "pm25"),
         particulate("pm10", "PM10", key: "pm10", deviceClass: "pm10"),
+        particulate("pm25_corrected", "PM2.5 corrected", key: "pm2_5_corrected", deviceClass: "pm25"),
+        climate("temperature", "Temperature", key: "temperature_c", deviceClass: "temperature", unit: "°C"),
+        climate("humidity", "Humidity", key: "humidity_pct", deviceClass: "humidity", unit: "%"),
+        climate("pressure", "Pressure", key: "pressure_hpa", deviceClass: "pressure", unit: "hPa"),
         HomeAssistantEntity(
             // The main entity follows the chosen index (`aqi.index`; `index` in the state document).
             objectID: "aqi", name: "AQI", valueTemplate: "{{ value_json.index.value }}", deviceClass: "aqi",
@@ -110,6 +114,16 @@ public struct HomeAssistantDiscovery: Sendable {
         HomeAssistantEntity(
             objectID: objectID, name: name, valueTemplate: "{{ value_json.sensor.\(key) }}", deviceClass: deviceClass,
             unit: HomeAssistantEntity.microgramsPerCubicMeter, stateClass: "measurement", displayPrecision: 1)
+    }
+
+    /// A climate reading (`climate` in the state document): the climate sensor's, or the PM sensor's own.
+    private static func climate(
+        _ objectID: String, _ name: String, key: String, deviceClass: String, unit: String
+    ) -> HomeAssistantEntity {
+        HomeAssistantEntity(
+            objectID: objectID, name: name, valueTemplate: "{{ value_json.climate.\(key) }}", deviceClass: deviceClass,
+            unit: unit, stateClass: "measurement", displayPrecision: 1,
+            attributesTemplate: "{{ {'source': value_json.climate.source, 'age_s': value_json.climate.age_s} | to_json }}")
     }
 
     /// A text sensor's template: `unknown` for JSON null. (Numeric sensors need none: Home Assistant reads the

@@ -1,8 +1,4 @@
-import FoundationEssentials
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Configuration
 
 /// The user name and password the publisher logs in with. Its description never shows the password.
 public struct MQTTCredentials: Sendable, Hashable, CustomStringConvertible {
@@ -28,40 +24,24 @@ public struct MQTTCredentials: Sendable, Hashable, CustomStringConvertible {
     public static func load(for configuration: MQTTConfiguration) throws(MQTTSetupError) -> MQTTCredentials? {
         guard let username = configuration.username else { return nil }
         guard let path = configuration.passwordFile else { return MQTTCredentials(username: username, password: nil) }
-        let bytes: [UInt8]
+        let file: SecretFile
         do {
-            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            file = try SecretFile.read(path, key: "mqtt.password_file")
         } catch {
-            throw MQTTSetupError("mqtt.password_file: cannot read \(path): \(reason(error))")
+            throw MQTTSetupError(error.description)
         }
-        var content = bytes[...]
-        if content.last == 0x0A { content = content.dropLast() }
-        if content.last == 0x0D { content = content.dropLast() }
-        guard !content.isEmpty else { throw MQTTSetupError("mqtt.password_file: \(path) is empty") }
+        let content = file.content
         guard content.count <= 65_535 else {
             throw MQTTSetupError("mqtt.password_file: \(path) holds more than 65535 bytes; an MQTT password cannot")
         }
         guard !content.contains(0) else { throw MQTTSetupError("mqtt.password_file: \(path) contains a NUL byte") }
-        var status = stat()
-        let worldReadable = stat(path, &status) == 0 && (status.st_mode & S_IROTH) != 0
         return MQTTCredentials(
             username: username, password: String(decoding: content, as: UTF8.self),
-            passwordFileIsWorldReadable: worldReadable)
+            passwordFileIsWorldReadable: file.isWorldReadable)
     }
 
     public var description: String {
         "MQTTCredentials(username: \(username), password: \(password == nil ? "none" : "<redacted>"))"
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        if let error = error as? CocoaError {
-            switch error.code {
-            case .fileReadNoSuchFile: return "no such file"
-            case .fileReadNoPermission: return "permission denied"
-            default: break
-            }
-        }
-        return "\(error)"
     }
 }
 

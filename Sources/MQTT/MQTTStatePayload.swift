@@ -9,7 +9,10 @@ public import StationSnapshot
 /// ```json
 /// {"time": "2026-03-01T12:00:00Z",
 ///  "sensor": {"model": "PMS5003", "health": "ok", "reason": null, "age_s": 2,
-///             "pm1_0": 8.2, "pm2_5": 14.6, "pm10": 19.9, "pm2_5_corrected": 12.1},
+///             "pm1_0": 8.2, "pm2_5": 14.6, "pm10": 19.9, "pm2_5_corrected": 12.1, "correction": "epa-2022-smoke",
+///             "correction_rh_source": "sensor", "humidity_flag": false},
+///  "climate": {"temperature_c": 21.37, "humidity_pct": 48.2, "pressure_hpa": 1012.25, "source": "climate",
+///              "age_s": 12},
 ///  "aqi": {"value": 57, "level": "moderate", "text": "Moderate", "source": "local", "basis": "nowcast",
 ///          "pollutant": "pm2_5"},
 ///  "index": {"index": "us-epa", "value": 57, "display": "57", "level": "moderate", "text": "Moderate",
@@ -37,6 +40,16 @@ public enum MQTTStatePayload {
                 "pm2_5": JSONValue(sensor.pm2_5.map(tenths)),
                 "pm10": JSONValue(sensor.pm10.map(tenths)),
                 "pm2_5_corrected": JSONValue(sensor.correctedPM2_5.map(tenths)),
+                "correction": .string(sensor.correction.rawValue),
+                "correction_rh_source": JSONValue(sensor.correctionHumiditySource?.rawValue),
+                "humidity_flag": JSONValue(sensor.humidityFlag),
+            ],
+            "climate": [
+                "temperature_c": JSONValue(snapshot.climate?.temperature.map(hundredths)),
+                "humidity_pct": JSONValue(snapshot.climate?.relativeHumidity.map(tenths)),
+                "pressure_hpa": JSONValue(snapshot.climate?.pressureHectopascals.map(hundredths)),
+                "source": JSONValue(snapshot.climate?.source.rawValue),
+                "age_s": JSONValue(snapshot.age(of: snapshot.climate?.time).map { Int(clampingRounded: $0) }),
             ],
             "aqi": [
                 "value": JSONValue(aqi?.value),
@@ -113,4 +126,6 @@ public enum MQTTStatePayload {
 
     /// Concentrations are published to 0.1 µg/m³, the sensors' resolution.
     static func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+    /// Temperatures and pressures to 0.01 (°C, hPa), the climate sensors' resolution.
+    static func hundredths(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 }

@@ -11,6 +11,13 @@ public struct HumidityReading: Sendable, Hashable {
     /// Air temperature at 2 m, °C, when sent.
     public let temperature: Double?
 
+    /// A reading; every value is in the unit its property documents.
+    public init(time: Date, relativeHumidity: Double, temperature: Double?) {
+        self.time = time
+        self.relativeHumidity = relativeHumidity
+        self.temperature = temperature
+    }
+
     /// `{"time": ..., "relative_humidity": 63, "temperature": 12.4, "source": "open-meteo"}`.
     public var json: JSONValue {
         [

@@ -16,8 +16,9 @@ public struct SensorConfiguration: Sendable, Hashable {
     public var i2cBus: Int
     /// `sensor.i2c.address`: the 7-bit address.
     public var i2cAddress: UInt8
-    /// `sensor.correction`: applied to PM2.5 by the station (not the driver).
-    public var correction: PM25Correction
+    /// `sensor.correction`: applied to PM2.5 by the station (not the driver); `auto` (the default) is the
+    /// EPA's extended-smoke correction for Plantower sensors and none for the others.
+    public var correction: PM25CorrectionChoice
     /// `sensor.set_pin`: the Plantower SET (sleep) line, if wired.
     public var setPin: GPIOLineReference?
     /// `sensor.reset_pin`: the Plantower RESET line, if wired.
@@ -30,15 +31,20 @@ public struct SensorConfiguration: Sendable, Hashable {
     public static let baudRates = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115_200, 230_400, 460_800, 921_600]
 
     /// The defaults for `model`: `/dev/serial0` at the model's baud, or bus 1 at the model's address; every
-    /// 10 s; no correction; no pins.
+    /// 10 s; the `auto` correction; no pins.
     public init(model: SensorModel) {
         self.model = model
         serialPath = "/dev/serial0"
         baudRate = model.defaultBaudRate ?? 9600
         i2cBus = 1
         i2cAddress = model.defaultI2CAddress ?? 0x12
-        correction = .none
+        correction = .auto
         driver = DriverSettings(model: model)
+    }
+
+    /// The correction that runs on this sensor (`auto` resolved), and why `auto` chose none, if it did.
+    public var effectiveCorrection: (correction: PM25Correction, reason: String?) {
+        correction.resolved(hasCF1Channel: model.hasCF1Channel, sensorName: model.displayName)
     }
 
     /// `/dev/i2c-N`.
@@ -55,7 +61,7 @@ public struct SensorConfiguration: Sendable, Hashable {
         }
         self.init(model: model)
         readTransport(section)
-        correction = section.choice("correction", as: PM25Correction.self) ?? .none
+        correction = section.choice("correction", as: PM25CorrectionChoice.self) ?? .auto
         setPin = readPin(section, "set_pin")
         resetPin = readPin(section, "reset_pin")
         readDriver(section)

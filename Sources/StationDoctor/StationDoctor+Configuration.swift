@@ -10,7 +10,8 @@ extension StationDoctor {
         var sensor: SensorConfiguration?
         var leds: LEDConfiguration?
         var storagePath: String?
-        /// Files the configuration names that the service must read: `mqtt.password_file`, `mqtt.ca_file`.
+        /// Files the configuration names that the service must read: `mqtt.password_file`, `mqtt.ca_file`,
+        /// `opensensemap.token_file`.
         var referencedFiles: [(keyPath: String, path: String)] = []
         var findings: [DoctorFinding] = []
     }
@@ -63,10 +64,18 @@ extension StationDoctor {
                     "node id \(sensorCommunity.nodeID) (X-Sensor): register it on https://devices.sensor.community "
                         + "with the sensor's model; see docs/community.md"))
         }
+        if let openSenseMap = OpenSenseMapConfiguration(section: root.section("opensensemap")),
+            let tokenFile = openSenseMap.tokenFile
+        {
+            loaded.referencedFiles.append(("opensensemap.token_file", tokenFile))
+        }
         readOtherSections(root)
         do throws(ConfigErrors) {
             try root.finish()
-            let sections = ["station", "sensor", "leds", "http", "openmeteo", "storage", "mqtt", "sensor_community", "log"]
+            let sections = [
+                "station", "sensor", "leds", "http", "openmeteo", "storage", "mqtt", "sensor_community", "opensensemap",
+                "log",
+            ]
                 .filter(root.contains)
             loaded.findings.append(
                 .ok("config", "\(path) is valid (sections: \(sections.joined(separator: ", ")))"))

@@ -10,6 +10,7 @@ public enum CurrentDocument {
             "station": station(snapshot.station),
             "time": .string(ISO8601Time.format(snapshot.time)),
             "sensor": sensor(snapshot),
+            "climate": climate(snapshot),
             "aqi": aqi(snapshot),
             "indices": IndexDocument.render(snapshot),
             "reference": reference(snapshot),
@@ -36,7 +37,24 @@ public enum CurrentDocument {
             "correction": .string(sensor.correction.rawValue),
             "pm2_5_corrected": JSONValue(sensor.correctedPM2_5.map(tenths)),
             "correction_note": JSONValue(sensor.correctionNote),
+            "correction_configured": .string(sensor.correctionChoice.rawValue),
+            "correction_rh_source": JSONValue(sensor.correctionHumiditySource?.rawValue),
+            "correction_rh_pct": JSONValue(sensor.correctionHumidity.map(tenths)),
+            "humidity_flag": JSONValue(sensor.humidityFlag),
             "recovery": .object(sensor.recovery.fields.map { (key: $0.key, value: .number(Double($0.value))) }),
+        ]
+    }
+
+    /// The `climate` block: every key `null` without a fresh reading.
+    static func climate(_ snapshot: StationSnapshot) -> JSONValue {
+        let reading = snapshot.climate
+        return [
+            "temperature_c": JSONValue(reading?.temperature.map(hundredths)),
+            "humidity_pct": JSONValue(reading?.relativeHumidity.map(tenths)),
+            "pressure_hpa": JSONValue(reading?.pressureHectopascals.map(hundredths)),
+            "source": JSONValue(reading?.source.rawValue),
+            "model": JSONValue(reading?.model),
+            "age_s": JSONValue(snapshot.age(of: reading?.time).map(roundedSeconds)),
         ]
     }
 

@@ -10,6 +10,8 @@ public struct HistoryPoint: Sendable, Hashable {
     public var pm1_0: Double?
     /// Mean PM2.5 (corrected), µg/m³.
     public var pm2_5: Double?
+    /// Mean PM2.5 as the sensor measured it (before the correction), µg/m³.
+    public var pm2_5_raw: Double?
     /// Mean PM10, µg/m³.
     public var pm10: Double?
     /// The bucket's AQI.
@@ -21,7 +23,7 @@ public struct HistoryPoint: Sendable, Hashable {
     public var indices: [(index: AirQualityIndexID, value: Int?)] = []
 
     public static func == (lhs: HistoryPoint, rhs: HistoryPoint) -> Bool {
-        lhs.time == rhs.time && lhs.pm1_0 == rhs.pm1_0 && lhs.pm2_5 == rhs.pm2_5 && lhs.pm10 == rhs.pm10
+        lhs.time == rhs.time && lhs.pm1_0 == rhs.pm1_0 && lhs.pm2_5 == rhs.pm2_5 && lhs.pm2_5_raw == rhs.pm2_5_raw && lhs.pm10 == rhs.pm10
             && lhs.aqi == rhs.aqi && lhs.samples == rhs.samples
             && lhs.indices.map(\.index) == rhs.indices.map(\.index) && lhs.indices.map(\.value) == rhs.indices.map(\.value)
     }
@@ -33,8 +35,12 @@ public struct HistoryPoint: Sendable, Hashable {
     }
 
     /// A point.
-    public init(time: Date, pm1_0: Double? = nil, pm2_5: Double? = nil, pm10: Double? = nil, aqi: Int? = nil, samples: Int = 0) {
+    public init(
+        time: Date, pm1_0: Double? = nil, pm2_5: Double? = nil, pm10: Double? = nil, aqi: Int? = nil, samples: Int = 0,
+        pm2_5_raw: Double? = nil
+    ) {
         self.time = time
+        self.pm2_5_raw = pm2_5_raw
         self.pm1_0 = pm1_0
         self.pm2_5 = pm2_5
         self.pm10 = pm10
@@ -80,6 +86,7 @@ public enum HistoryDocument {
                     "time": .string(ISO8601Time.format(point.time)),
                     "pm1_0": JSONValue(point.pm1_0.map(CurrentDocument.tenths)),
                     "pm2_5": JSONValue(point.pm2_5.map(CurrentDocument.tenths)),
+                    "pm2_5_raw": JSONValue(point.pm2_5_raw.map(CurrentDocument.tenths)),
                     "pm10": JSONValue(point.pm10.map(CurrentDocument.tenths)),
                     "aqi": JSONValue(point.aqi),
                     "samples": .number(Double(point.samples)),

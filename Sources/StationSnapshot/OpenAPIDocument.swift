@@ -231,7 +231,19 @@ public enum OpenAPIDocument {
                     ("correction", strings(["none", "epa-2021", "epa-2022-smoke"])),
                     ("pm2_5_corrected", concentration),
                     ("correction_note", nullable("string")),
+                    ("correction_configured", strings(PM25CorrectionChoice.allCases.map(\.rawValue))),
+                    ("correction_rh_source", strings(CorrectionHumiditySource.allCases.map(\.rawValue), nullable: true)),
+                    ("correction_rh_pct", nullable("number", [("minimum", 0), ("maximum", 100), ("description", "%")])),
+                    ("humidity_flag", nullable("boolean")),
                     ("recovery", object(SensorRecovery(steps: [:]).fields.map { ($0.key, ["type": "integer", "minimum": 0]) })),
+                ])),
+                ("climate", object([
+                    ("temperature_c", nullable("number", [("description", "°C")])),
+                    ("humidity_pct", nullable("number", [("minimum", 0), ("maximum", 100), ("description", "%")])),
+                    ("pressure_hpa", nullable("number", [("minimum", 0), ("description", "hPa")])),
+                    ("source", strings(ClimateReading.Source.allCases.map(\.rawValue), nullable: true)),
+                    ("model", nullable("string")),
+                    ("age_s", nullable("integer", [("minimum", 0)])),
                 ])),
                 ("aqi", object([
                     ("value", nullable("integer", [("minimum", 0)])),
@@ -284,7 +296,8 @@ public enum OpenAPIDocument {
                 ("points", [
                     "type": "array",
                     "items": object([
-                        ("time", time), ("pm1_0", concentration), ("pm2_5", concentration), ("pm10", concentration),
+                        ("time", time), ("pm1_0", concentration), ("pm2_5", concentration),
+                        ("pm2_5_raw", concentration), ("pm10", concentration),
                         ("aqi", nullable("integer", [("minimum", 0)])), ("samples", ["type": "integer", "minimum": 0]),
                         ("indices", [
                             "type": "object", "additionalProperties": false,

@@ -21,8 +21,18 @@ public struct SensorStatus: Sendable, Hashable {
     public var correction: PM25Correction
     /// PM2.5 after the correction, µg/m³: the value the AQI uses.
     public var correctedPM2_5: Double?
-    /// Why a wanted correction did not run.
+    /// Why a wanted correction did not run, or why `auto` chose none.
     public var correctionNote: String?
+    /// `sensor.correction` as configured (`auto` by default).
+    public var correctionChoice: PM25CorrectionChoice = .auto
+    /// Where the correction's relative humidity came from; nil when no humidity was used (uncorrected, or
+    /// a correction without a humidity term).
+    public var correctionHumiditySource: CorrectionHumiditySource?
+    /// The relative humidity the correction used, %; nil when none was fresh.
+    public var correctionHumidity: Double?
+    /// Whether the reading was taken above 90 % RH (fog: optical sensors count droplets); nil when the
+    /// humidity is unknown.
+    public var humidityFlag: Bool?
     /// The recovery steps and I²C retries the driver took so far.
     public var recovery = SensorRecovery()
 

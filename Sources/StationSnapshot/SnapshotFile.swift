@@ -36,6 +36,10 @@ public struct SnapshotFile: Sendable {
                 pm2_5: try sensor.number("pm2_5"), pm10: try sensor.number("pm10"),
                 correction: try sensor.choice("correction", PM25Correction.self) ?? .none,
                 correctedPM2_5: try sensor.number("pm2_5_corrected"), correctionNote: try sensor.string("correction_note"))
+            snapshot.sensor.correctionChoice = try sensor.choice("correction_configured", PM25CorrectionChoice.self) ?? .auto
+            snapshot.sensor.correctionHumiditySource = try sensor.choice("correction_rh_source", CorrectionHumiditySource.self)
+            snapshot.sensor.correctionHumidity = try sensor.number("correction_rh_pct")
+            snapshot.sensor.humidityFlag = try sensor.bool("humidity_flag")
             if let recovery = try sensor.optionalObject("recovery") {
                 func count(_ key: String) throws(SnapshotFileError) -> UInt64 {
                     UInt64(max(0, min(try recovery.number(key) ?? 0, 1e18)))
@@ -45,6 +49,15 @@ public struct SnapshotFile: Sendable {
                     snapshot.sensor.recovery.i2cRetries[kind] = try count("i2c_\(kind)_retries")
                 }
             }
+        }
+        if let climate = try root.optionalObject("climate"),
+            let source = try climate.choice("source", ClimateReading.Source.self)
+        {
+            snapshot.climate = ClimateReading(
+                temperature: try climate.number("temperature_c"), relativeHumidity: try climate.number("humidity_pct"),
+                pressure: try climate.number("pressure_hpa").map { $0 * 100 }, source: source,
+                model: try climate.string("model") ?? source.rawValue,
+                time: time.addingTimeInterval(-(try climate.number("age_s") ?? 0)))
         }
         if let aqi = try root.optionalObject("aqi") {
             if let value = try aqi.integer("value") {

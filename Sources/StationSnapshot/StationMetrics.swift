@@ -50,6 +50,21 @@ public enum StationMetrics {
                 help: "PM2.5 after the configured correction in g/m³ (µg/m³ × 1e-6).", kind: .gauge,
                 samples: [MetricSample(labels: [MetricLabel("correction", sensor.correction.rawValue)], value: grams(corrected))]))
         }
+        if let humidity = sensor.correctionHumidity {
+            families.append(MetricFamily(
+                name: "breeze_sensor_correction_relative_humidity_ratio",
+                help: "Relative humidity the PM2.5 correction used, 0-1, by source (climate, sensor, open-meteo).",
+                kind: .gauge,
+                samples: [MetricSample(
+                    labels: [MetricLabel("source", sensor.correctionHumiditySource?.rawValue ?? "none")],
+                    value: humidity / 100)]))
+        }
+        if let foggy = sensor.humidityFlag {
+            families.append(MetricFamily(
+                name: "breeze_sensor_humidity_flag",
+                help: "1 when the reading was taken above 90 % relative humidity (fog: optical sensors read high).",
+                kind: .gauge, value: foggy ? 1 : 0))
+        }
         families.append(MetricFamily(
             name: "breeze_sensor_health", help: "Sensor health: 1 for the current state, 0 for the others.", kind: .gauge,
             samples: LocalSensorHealth.allCases.map {
@@ -74,6 +89,7 @@ public enum StationMetrics {
                 name: "breeze_sensor_reading_age_seconds", help: "Seconds since the latest sensor reading.",
                 kind: .gauge, value: age))
         }
+        families += climate(snapshot)
         let reference = snapshot.reference
         families.append(MetricFamily(
             name: "breeze_reference_up", help: "1 when the latest Open-Meteo fetch succeeded, else 0.", kind: .gauge,

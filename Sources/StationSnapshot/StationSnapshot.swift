@@ -17,6 +17,9 @@ public struct StationSnapshot: Sendable {
     public var startedAt: Date?
     /// The particulate sensor.
     public var sensor: SensorStatus
+    /// Temperature, humidity and pressure at the station (the climate sensor, else the PM sensor's own);
+    /// nil when neither measures them or the newest reading is too old.
+    public var climate: ClimateReading?
     /// The AQI the station reports (local or regional); nil when there is none at all.
     public var aqi: AQIReading?
     /// Why the AQI comes from where it does (``AQISourceSelector``); nil before the station decided.

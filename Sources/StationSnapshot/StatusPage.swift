@@ -140,6 +140,7 @@ public enum StatusPage {
         return """
             <section aria-labelledby="sensor-h"><h2 id="sensor-h">Sensor</h2>
             <p id="sensor-health" data-health="\(sensor.health.rawValue)"><span class="health \(sensor.health.rawValue)" aria-hidden="true">\(mark)</span> \(HTMLText.escape(sensor.model ?? "No sensor")): <strong>\(health)</strong>, \(age)\(sensor.reason.map { " — " + HTMLText.escape($0) } ?? "")</p>
+            \(climate(snapshot))
             </section>
             """
     }
@@ -162,7 +163,7 @@ public enum StatusPage {
             return "<tr\(main ? " class=\"main\"" : "")><th scope=\"row\">\(name)\(main ? " <small>(sets the AQI)</small>" : "")</th><td>\(HTMLText.concentration(local))</td><td>\(HTMLText.concentration(regional))</td></tr>"
         }.joined()
         guard !body.isEmpty else { return "" }
-        let corrected = sensor.correction == .none ? "" : " PM2.5 corrected with \(sensor.correction.rawValue)."
+        let corrected = correctionNote(sensor)
         return """
             <section aria-labelledby="pol-h"><h2 id="pol-h">Pollutants</h2>
             <table id="pollutants"><caption>Concentrations in µg/m³: the station's last sample and Open-Meteo's current model value.\(corrected)</caption><thead><tr><th scope="col">Pollutant</th><th scope="col">Station <small>last sample</small></th><th scope="col">Regional <small>model, now</small></th></tr></thead><tbody>\(body)</tbody></table>

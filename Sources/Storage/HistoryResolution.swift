@@ -37,14 +37,18 @@ public struct HistoryPoint: Sendable, Hashable {
     public var pm25Maximum: Double?
     /// Mean temperature, °C.
     public var temperature: Double?
-    /// Mean relative humidity, %.
+    /// Mean relative humidity, % (the humidity the correction used).
     public var humidity: Double?
+    /// Mean PM2.5 after the correction as the station showed it; nil for rows stored before it was kept.
+    public var pm25Corrected: Double?
 
     /// A point from its parts.
     public init(
         time: Int64, count: Int, pm1: Double?, pm25: Double?, pm10: Double?, pm25Minimum: Double? = nil,
-        pm25Maximum: Double? = nil, temperature: Double? = nil, humidity: Double? = nil, pm25CF1: Double? = nil
+        pm25Maximum: Double? = nil, temperature: Double? = nil, humidity: Double? = nil, pm25CF1: Double? = nil,
+        pm25Corrected: Double? = nil
     ) {
+        self.pm25Corrected = pm25Corrected
         self.time = time
         self.count = count
         self.pm1 = pm1

@@ -28,16 +28,21 @@ public final class HistoryStore: Sendable {
             try database.execute("PRAGMA auto_vacuum = INCREMENTAL")
         }
         try database.execute(HistorySchema.connectionPragmas)
-        if try database.scalarInt("PRAGMA user_version") == 0 {
+        let version = try database.scalarInt("PRAGMA user_version") ?? 0
+        if version == 0 {
             try database.execute(HistorySchema.creation)
             try database.execute("PRAGMA user_version = \(HistorySchema.version)")
+        } else if version < HistorySchema.version {
+            try Self.migrate(database, from: version)
         }
         writer = Mutex(database)
         reader = Mutex(nil)
     }
 
-    /// Writes `minutes` and refreshes the hours they belong to, in one transaction.
-    public func append(_ minutes: [MinuteAggregate]) throws(SQLiteError) {
+    /// Writes `minutes` and refreshes the hours they belong to, in one transaction, which also puts each minute
+    /// in the outbox of every service in `outboxes` (so a minute is in the history and waiting for the upload,
+    /// or neither, whatever stops the process).
+    public func append(_ minutes: [MinuteAggregate], outboxes: [String] = []) throws(SQLiteError) {
         guard !minutes.isEmpty else { return }
         try withWriter { database throws(SQLiteError) in
             do {
@@ -51,6 +56,16 @@ public final class HistoryStore: Sendable {
                     for hour in Set(minutes.map(\.hour)) {
                         try refresh.bind(1, hour)
                         try refresh.run()
+                    }
+                    if !outboxes.isEmpty {
+                        let queue = try database.prepare(HistorySchema.insertOutbox)
+                        for service in outboxes {
+                            for minute in minutes {
+                                try queue.bind(1, service)
+                                try queue.bind(2, minute.minute)
+                                try queue.run()
+                            }
+                        }
                     }
                 }
             } catch let error as SQLiteError {
@@ -93,7 +108,8 @@ public final class HistoryStore: Sendable {
                         pm10: HistorySchema.decode(statement.optionalInt64(4)),
                         pm25CF1: HistorySchema.decode(statement.optionalInt64(5)),
                         temperature: HistorySchema.decode(statement.optionalInt64(6)),
-                        humidity: HistorySchema.decode(statement.optionalInt64(7))))
+                        humidity: HistorySchema.decode(statement.optionalInt64(7)),
+                        pm25Corrected: HistorySchema.decode(statement.optionalInt64(8))))
             }
             return result
         }
@@ -110,13 +126,15 @@ public final class HistoryStore: Sendable {
                 HistoryPoint(
                     time: $0.minute * 60, count: $0.count, pm1: $0.pm1?.mean, pm25: $0.pm25?.mean,
                     pm10: $0.pm10?.mean, pm25Minimum: $0.pm25?.minimum, pm25Maximum: $0.pm25?.maximum,
-                    temperature: $0.temperature, humidity: $0.humidity, pm25CF1: $0.pm25CF1)
+                    temperature: $0.temperature, humidity: $0.humidity, pm25CF1: $0.pm25CF1,
+                    pm25Corrected: $0.pm25Corrected)
             }
         case .hour:
             return try hours(from: Self.floorDivide(from, 3600), to: Self.ceilDivide(to, 3600), limit: limit).map {
                 HistoryPoint(
                     time: $0.hour * 3600, count: $0.minutes, pm1: $0.pm1, pm25: $0.pm25, pm10: $0.pm10,
-                    temperature: $0.temperature, humidity: $0.humidity, pm25CF1: $0.pm25CF1)
+                    temperature: $0.temperature, humidity: $0.humidity, pm25CF1: $0.pm25CF1,
+                    pm25Corrected: $0.pm25Corrected)
             }
         case .day:
             let firstDay = Self.floorDivide(from, 86_400)
@@ -128,7 +146,7 @@ public final class HistoryStore: Sendable {
                 for hour in group {
                     channels.add(
                         pm1: hour.pm1, pm25: hour.pm25, pm10: hour.pm10, pm25CF1: hour.pm25CF1,
-                        temperature: hour.temperature, humidity: hour.humidity)
+                        temperature: hour.temperature, humidity: hour.humidity, pm25Corrected: hour.pm25Corrected)
                 }
                 let pm25 = channels.pm25.statistic
                 points.append(
@@ -136,15 +154,16 @@ public final class HistoryStore: Sendable {
                         time: day * 86_400, count: group.reduce(0) { $0 + $1.minutes }, pm1: channels.pm1.statistic?.mean,
                         pm25: pm25?.mean, pm10: channels.pm10.statistic?.mean, pm25Minimum: pm25?.minimum,
                         pm25Maximum: pm25?.maximum, temperature: channels.temperature.statistic?.mean,
-                        humidity: channels.humidity.statistic?.mean, pm25CF1: channels.pm25CF1.statistic?.mean))
+                        humidity: channels.humidity.statistic?.mean, pm25CF1: channels.pm25CF1.statistic?.mean,
+                        pm25Corrected: channels.pm25Corrected.statistic?.mean))
                 if points.count >= limit { break }
             }
             return points
         }
     }
 
-    /// Deletes minute rows older than `minute` (hourly rows stay) and returns freed pages to the file
-    /// system. Returns the number of minutes deleted.
+    /// Deletes minute rows older than `minute` (hourly rows stay), and the outbox entries of those minutes, and
+    /// returns freed pages to the file system. Returns the number of minutes deleted.
     @discardableResult
     public func purgeMinutes(before minute: Int64) throws(SQLiteError) -> Int {
         try withWriter { database throws(SQLiteError) in
@@ -152,6 +171,9 @@ public final class HistoryStore: Sendable {
             try statement.bind(1, minute)
             try statement.run()
             let deleted = Int(try database.scalarInt("SELECT changes()") ?? 0)
+            let outbox = try database.prepare(HistorySchema.purgeOutbox)
+            try outbox.bind(1, minute)
+            try outbox.run()
             if deleted > 0 {
                 try database.execute("PRAGMA incremental_vacuum")
             }
@@ -191,7 +213,7 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    private func withReader<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+    func withReader<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
         let path = self.path
         return try reader.withLock { database throws(SQLiteError) -> T in
             if database == nil {
@@ -201,6 +223,27 @@ public final class HistoryStore: Sendable {
             }
             guard let database else { throw Self.closedError }
             return try body(database)
+        }
+    }
+
+    /// Takes a file written by an older version to the current layout, one version per transaction; the data
+    /// already stored stays as it is.
+    private static func migrate(_ database: SQLiteDatabase, from version: Int64) throws(SQLiteError) {
+        for step in version..<Int64(HistorySchema.version) {
+            guard let sql = HistorySchema.migrations[step] else {
+                throw SQLiteError(
+                    code: 1, operation: "migrate \(database.path)", message: "no migration from version \(step)")
+            }
+            do {
+                try database.transaction {
+                    try database.execute(sql)
+                    try database.execute("PRAGMA user_version = \(step + 1)")
+                }
+            } catch let error as SQLiteError {
+                throw error
+            } catch {
+                throw SQLiteError(code: 1, operation: "migrate \(database.path)", message: "\(error)")
+            }
         }
     }
 
@@ -216,14 +259,14 @@ public final class HistoryStore: Sendable {
             HistorySchema.encode(minute.pm10?.mean), HistorySchema.encode(minute.pm10?.minimum),
             HistorySchema.encode(minute.pm10?.maximum),
             HistorySchema.encode(minute.pm25CF1), HistorySchema.encode(minute.temperature),
-            HistorySchema.encode(minute.humidity),
+            HistorySchema.encode(minute.humidity), HistorySchema.encode(minute.pm25Corrected),
         ]
         for (offset, value) in values.enumerated() {
             try statement.bind(Int32(offset + 1), value)
         }
     }
 
-    private static func minute(from statement: SQLiteStatement) -> MinuteAggregate {
+    static func minute(from statement: SQLiteStatement) -> MinuteAggregate {
         func statistic(_ column: Int32) -> Statistic? {
             guard let mean = HistorySchema.decode(statement.optionalInt64(column)) else { return nil }
             return Statistic(
@@ -234,7 +277,8 @@ public final class HistoryStore: Sendable {
             minute: statement.int64(0), count: Int(statement.int64(1)), pm1: statistic(2), pm25: statistic(5),
             pm10: statistic(8), pm25CF1: HistorySchema.decode(statement.optionalInt64(11)),
             temperature: HistorySchema.decode(statement.optionalInt64(12)),
-            humidity: HistorySchema.decode(statement.optionalInt64(13)))
+            humidity: HistorySchema.decode(statement.optionalInt64(13)),
+            pm25Corrected: HistorySchema.decode(statement.optionalInt64(14)))
     }
 
     static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }

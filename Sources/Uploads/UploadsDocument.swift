@@ -71,7 +71,8 @@ public enum UploadsDocument {
                     }
                 }),
             MetricFamily(
-                name: "breeze_upload_pending", help: "Values waiting to be uploaded, by service.", kind: .gauge,
+                name: "breeze_upload_pending",
+                help: "Values or requests (openSenseMap: minutes in the outbox) waiting to be uploaded, by service.", kind: .gauge,
                 samples: statuses.map {
                     MetricSample(labels: [MetricLabel("service", $0.service)], value: Double($0.pending))
                 }),

@@ -14,6 +14,9 @@ import CMicroHTTPDShim
 /// (it cannot know the body was not wanted), so GET and HEAD are answered on the second call and keep the
 /// connection alive; other methods are refused on the first call, and their body is never read.
 ///
+/// On the first call a head over the station's budget gets a JSON 414 or 431 (``RequestHeadBudget``) and a
+/// target holding a NUL a JSON 400, each closing the connection.
+///
 /// `*requestContext` is a ``RequestMark`` set by ``requestTargetHook`` before the first call.
 let accessHandler: breeze_http_handler = { context, connection, url, method, version, _, uploadSize, requestContext in
     guard let context, let connection, let url, let method, let requestContext else {
@@ -22,7 +25,12 @@ let accessHandler: breeze_http_handler = { context, connection, url, method, ver
     let server = Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue()
     var mark = RequestMark(requestContext.pointee)
     if !mark.headersSeen {
-        if mark.hasNUL || RequestMark.targetWasCut(url: url, rawLength: mark.rawTargetLength, version: version) {
+        let span = RequestMark.targetSpan(url: url, version: version)
+        // Size first: an oversize head is refused whatever it holds.
+        if let refused = server.refuseOversize(connection: connection, targetLength: max(mark.rawTargetLength, span)) {
+            return refused
+        }
+        if mark.hasNUL || mark.rawTargetLength < span {
             return server.refuseNUL(connection: connection)
         }
         server.watch.headersComplete(breeze_http_connection_socket(connection))

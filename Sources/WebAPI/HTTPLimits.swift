@@ -12,8 +12,9 @@ public struct HTTPLimits: Sendable, Hashable {
     public var maxConnectionsPerAddress: Int
     /// Seconds without any traffic after which a connection is closed.
     public var connectionTimeoutSeconds: Int
-    /// Bytes of memory per connection for the request line, headers and response headers; a request whose
-    /// headers do not fit gets 431 (or is closed).
+    /// Bytes a request's head (request line and header fields) may take (`connection_memory_kib`): a longer
+    /// request target gets 414, a larger head 431, both answered by the station (``requestHeadBudget``).
+    /// libmicrohttpd's per-connection memory pool is twice this.
     public var connectionMemoryBytes: Int
     /// Worker threads, each with its own epoll loop.
     public var threads: Int
@@ -25,8 +26,11 @@ public struct HTTPLimits: Sendable, Hashable {
     /// complete; shorter than the inactivity timeout, so idle connections give their slots back first.
     public var keepAliveTimeoutSeconds: Int
 
-    /// The production defaults: 64 connections, 8 per address, 10 s inactivity timeout, 16 KiB per
-    /// connection, 2 threads, backlog 64, headers within 5 s, idle keep-alive 2 s.
+    /// The station's limits on a request's head, from ``connectionMemoryBytes``.
+    public var requestHeadBudget: RequestHeadBudget { RequestHeadBudget(headBytes: connectionMemoryBytes) }
+
+    /// The production defaults: 64 connections, 8 per address, 10 s inactivity timeout, 16 KiB of
+    /// request head (a 32 KiB pool) per connection, 2 threads, backlog 64, headers within 5 s, idle keep-alive 2 s.
     public static let standard = HTTPLimits(
         maxConnections: 64, maxConnectionsPerAddress: 8, connectionTimeoutSeconds: 10,
         connectionMemoryBytes: 16 * 1024, threads: 2, listenBacklog: 64, headerTimeoutSeconds: 5,

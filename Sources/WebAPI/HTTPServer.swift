@@ -123,8 +123,10 @@ private final class RunningDaemon: @unchecked Sendable {
                 connection_limit: UInt32(limits.maxConnections + max(limits.maxConnectionsPerAddress, limits.threads)),
                 per_ip_connection_limit: UInt32(limits.maxConnectionsPerAddress),
                 connection_timeout_s: UInt32(limits.connectionTimeoutSeconds),
-                connection_memory_limit: limits.connectionMemoryBytes,
-                connection_memory_increment: min(1024, limits.connectionMemoryBytes / 4),
+                // Twice the head budget the station enforces itself (RequestHeadBudget): a head within it
+                // leaves room for any response, one just over it for the station's 414 or 431.
+                connection_memory_limit: limits.requestHeadBudget.poolBytes,
+                connection_memory_increment: 1024,
                 thread_pool_size: UInt32(limits.threads),
                 listen_backlog: UInt32(limits.listenBacklog),
                 client_discipline: 1,

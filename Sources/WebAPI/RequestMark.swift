@@ -30,13 +30,14 @@ struct RequestMark {
         return UnsafeMutableRawPointer(bitPattern: bits)
     }
 
-    /// Whether a raw NUL cut the request target short: libmicrohttpd ends the target where it found the
-    /// space before the HTTP version (and writes a NUL there), so the target's bytes run from `url` to just
-    /// before `version`; a C string shorter than that at the hook held a NUL of its own.
-    static func targetWasCut(url: UnsafePointer<CChar>, rawLength: Int, version: UnsafePointer<CChar>?) -> Bool {
-        guard let version, version.pointee != 0 else { return false }
+    /// The request target's length as received, raw NULs included (0 when unknown). libmicrohttpd ends the
+    /// target where it found the space before the HTTP version (and writes a NUL there), so the target's
+    /// bytes run from `url` to just before `version`; a C string shorter than that at the URI hook
+    /// (``rawTargetLength``) held a NUL of its own.
+    static func targetSpan(url: UnsafePointer<CChar>, version: UnsafePointer<CChar>?) -> Int {
+        guard let version, version.pointee != 0 else { return 0 }
         let span = version - url - 1
-        guard span > 0, span < 1 << 20 else { return false }
-        return rawLength < span
+        guard span > 0, span < 1 << 20 else { return 0 }
+        return span
     }
 }

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDShim
 import Diagnostics
 import Synchronization
 
@@ -17,6 +18,10 @@ final class ServerContext: Sendable {
     let notReady: PreparedResponse
     let internalError: PreparedResponse
     let nulInTarget: PreparedResponse
+    /// 414 and 431 for a request head over the station's budget.
+    let targetTooLong: PreparedResponse
+    let headTooLarge: PreparedResponse
+    let headBudget: RequestHeadBudget
     let logger: Logger
     /// Header and keep-alive deadlines, and room for a fresh client when slow ones hold every slot.
     let watch: ConnectionWatch
@@ -40,8 +45,21 @@ final class ServerContext: Sendable {
             let notReady = PreparedResponse(.error(503, "not ready: nothing published yet"), allowsAnyOrigin: true),
             let internalError = PreparedResponse(.error(500, "internal error"), allowsAnyOrigin: true),
             let nulInTarget = PreparedResponse(
-                .error(400, "bad request: the request target contains a NUL byte (raw or %00)"), allowsAnyOrigin: true)
+                .error(400, "bad request: the request target contains a NUL byte (raw or %00)"), allowsAnyOrigin: true),
+            let targetTooLong = PreparedResponse(
+                .error(414, "URI too long: the request target is over \(limits.requestHeadBudget.targetBytes) bytes"),
+                allowsAnyOrigin: true),
+            let headTooLarge = PreparedResponse(
+                .error(
+                    431,
+                    "request header fields too large: the request line and headers take over "
+                        + "\(limits.requestHeadBudget.headBytes) bytes "
+                        + "(\(RequestHeadBudget.fieldCostBytes) counted per field, parameter and cookie)"),
+                allowsAnyOrigin: true)
         else { throw .cannotPrepareResponses }
+        self.headBudget = limits.requestHeadBudget
+        self.targetTooLong = targetTooLong
+        self.headTooLarge = headTooLarge
         self.notFound = notFound
         self.methodNotAllowed = methodNotAllowed
         self.notReady = notReady
@@ -110,6 +128,19 @@ final class ServerContext: Sendable {
     /// closes after the answer.
     func refuseNUL(connection: OpaquePointer) -> Int32 {
         queue(nulInTarget, on: connection, route: nil)
+    }
+
+    /// The station's 414 or 431 for a head over ``headBudget``, queued on the first call (the connection closes
+    /// after it); nil when the head fits. `targetLength`: the raw request target's length in bytes.
+    func refuseOversize(connection: OpaquePointer, targetLength: Int) -> Int32? {
+        let verdict = headBudget.verdict(
+            targetLength: targetLength, headLength: breeze_http_request_head_size(connection),
+            fieldCount: Int(breeze_http_request_field_count(connection)))
+        switch verdict {
+        case .fits: return nil
+        case .targetTooLong: return queue(targetTooLong, on: connection, route: nil)
+        case .headTooLarge: return queue(headTooLarge, on: connection, route: nil)
+        }
     }
 
     @inline(__always)

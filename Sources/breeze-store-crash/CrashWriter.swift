@@ -15,7 +15,7 @@ import Synchronization
 /// A test kills it with SIGKILL at a random moment and checks the file: intact, every printed minute present,
 /// at most the one minute in flight missing.
 enum CrashWriter {
-    static let usage = "usage: breeze-store-crash --path DATABASE [--minutes N]"
+    static let usage = "usage: breeze-store-crash --path DATABASE [--minutes N] [--outbox SERVICE]"
 
     static func run(arguments: [String]) async -> Int32 {
         guard arguments.count >= 2, arguments[0] == "--path" else {
@@ -24,12 +24,27 @@ enum CrashWriter {
         }
         let path = arguments[1]
         var limit = Int.max
-        if arguments.count == 4, arguments[2] == "--minutes", let value = Int(arguments[3]) { limit = value }
+        // Every minute also goes to these upload outboxes, in its own transaction (the outbox crash test).
+        var outboxes: [String] = []
+        var options = arguments.dropFirst(2)
+        while let option = options.popFirst() {
+            guard let value = options.popFirst() else {
+                writeLine(usage, to: 2)
+                return 2
+            }
+            switch option {
+            case "--minutes" where Int(value) != nil: limit = Int(value) ?? limit
+            case "--outbox": outboxes.append(value)
+            default:
+                writeLine(usage, to: 2)
+                return 2
+            }
+        }
         let clock = SystemClock()
         let logger = Logger(label: "store", minimumLevel: .warning, sink: StandardErrorSink(), format: .terminal)
         let commits = CommitWaiter()
         let service = StoreService(
-            path: path, retentionDays: 3650, clock: clock, logger: logger, onCommit: { commits.committed($0) })
+            path: path, retentionDays: 3650, clock: clock, logger: logger, outboxes: outboxes, onCommit: { commits.committed($0) })
         _ = await service.open(now: clock.now)
         guard let database = service.database else {
             writeLine("cannot open \(path): \(service.status.lastError ?? "?")", to: 2)

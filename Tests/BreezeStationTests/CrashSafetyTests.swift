@@ -49,4 +49,34 @@ struct CrashSafetyTests {
             stored = newest
         }
     }
+
+    @Test("SIGKILL while minutes go to the openSenseMap outbox: every minute in the file is still waiting in it")
+    func outboxSurvivesSigkill() async throws {
+        let directory = try scratchDirectory("crash-outbox")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("history.db").path
+        var generator = SystemRandomNumberGenerator()
+        for round in 1...10 {
+            let writer = try StationProcess(
+                ["--path", path, "--outbox", "opensensemap"], executable: "breeze-store-crash")
+            let started = await writer.wait(30) { writer.stdout.contains("committed") || writer.exited != nil }
+            #expect(started, "round \(round): \(writer.stderr)")
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...150, using: &generator)))
+            writer.send(SIGKILL)
+            #expect(await writer.waitForExit(within: 10) != nil)
+            let committed = writer.stdout.split(separator: "\n").compactMap { line -> Int64? in
+                line.hasPrefix("committed ") ? Int64(line.dropFirst("committed ".count)) : nil
+            }
+            let lastReported = try #require(committed.last, "round \(round): nothing committed")
+
+            let store = try HistoryStore(path: path)
+            defer { store.close() }
+            #expect(try store.integrityCheck() == "ok", "round \(round)")
+            let stored = try store.minutes(from: 0, to: Int64.max / 2).map(\.minute)
+            let waiting = try store.outboxMinutes(service: "opensensemap", limit: 1_000_000).map(\.minute)
+            // A minute is in the history and in the outbox, or in neither: nothing committed is lost to the upload.
+            #expect(waiting == stored, "round \(round): \(waiting.count) waiting, \(stored.count) stored")
+            #expect(waiting.contains(lastReported), "round \(round)")
+        }
+    }
 }

@@ -34,16 +34,27 @@ struct DemoCommandTests {
         })
         #expect(directory.hasSuffix("/history.db"))
 
-        // The emulated sensor's value (steady 10 µg/m³) after the warm-up, local, drawn on the terminal LED.
+        // The emulated sensor's value (steady 10 µg/m³) after the warm-up, local, corrected by default with the
+        // emulated climate sensor's humidity, drawn on the terminal LED.
         var current = JSONValue.null
         let local = try await demo.wait(60) {
             current = try await getJSON("/api/v1/current", port: port)
             return current["aqi"]?["source"] == "local"
         }
         #expect(local, "\(current)")
-        let expected = try #require(try AQICalculator.subIndex(.pm2_5, averaging: .twentyFourHours, concentration: 10).value)
-        #expect(current["aqi"]?["value"] == .number(Double(expected)))
-        let colour = AQILevel(index: expected).color.hex
+        #expect(current["sensor"]?["correction"] == "epa-2022-smoke")
+        #expect(current["sensor"]?["correction_rh_source"] == "climate")
+        #expect(current["climate"]?["source"] == "climate")
+        guard case .number(let corrected)? = current["sensor"]?["pm2_5_corrected"], case .number(let aqi)? = current["aqi"]?["value"]
+        else {
+            Issue.record("no corrected value or AQI: \(current)")
+            return
+        }
+        #expect(corrected < 9, "\(current)")
+        let expected = try #require(try AQICalculator.subIndex(.pm2_5, averaging: .twentyFourHours, concentration: corrected).value)
+        // The AQI is the 10-minute mean of corrected minutes; the humidity moves slowly, so within one.
+        #expect(abs(aqi - Double(expected)) <= 1, "\(current)")
+        let colour = AQILevel(index: Int(aqi)).color.hex
         #expect(await demo.wait(10) { demo.ledFrames.last == colour }, "\(demo.ledFrames.suffix(3))")
 
         demo.send(SIGINT)
@@ -65,7 +76,7 @@ struct DemoCommandTests {
         try Data(
             """
             {"station": {"name": "Balcony Trial", "latitude": 48.14, "longitude": 11.58},
-             "sensor": {"model": "pms5003", "serial": {"path": "/dev/ttyBREEZE-absent"}},
+             "sensor": {"model": "pms5003", "serial": {"path": "/dev/ttyBREEZE-absent"}, "correction": "none"},
              "leds": {"chip": "gpiochip9", "red": 5, "green": 6, "blue": 13, "palette": "epa", "self_test": false},
              "http": {"listen": "127.0.0.1:\(port)"},
              "openmeteo": {"enabled": false},
@@ -90,6 +101,9 @@ struct DemoCommandTests {
         #expect(current["station"]?["latitude"] == 48.14)
         #expect(current["sensor"]?["model"] == "PMS5003")
         #expect(current["sensor"]?["health"] == "ok")
+        // The user's correction (none), not the default.
+        #expect(current["sensor"]?["correction"] == "none")
+        #expect(current["sensor"]?["correction_configured"] == "none")
         // The user's palette (epa) on the terminal LED, not the demo's default.
         let expected = try #require(try AQICalculator.subIndex(.pm2_5, averaging: .twentyFourHours, concentration: 10).value)
         // 10 µg/m³ is Moderate: the EPA's yellow (AQIStatus would be #ff9500).

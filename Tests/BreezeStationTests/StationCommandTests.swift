@@ -19,7 +19,9 @@ struct StationCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let json = try result.json()
         #expect(Set(json.keys) == [
-            "station", "sensor", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "sensor_community", "log",
+            "station", "sensor", "climate", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "sensor_community",
+            "opensensemap",
+            "log",
         ])
         #expect((json["aqi"] as? [String: Any])?["index"] as? String == "us-epa")
         #expect((json["sensor"] as? [String: Any])?["interval_s"] as? Double == 10)

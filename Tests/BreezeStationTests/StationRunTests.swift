@@ -46,7 +46,8 @@ struct StationRunTests {
             config = directory.appendingPathComponent("config.json")
             try Data(
                 """
-                {"sensor": {"model": "pms5003", "serial": {"path": "\(link)"}, "interval_s": 1, "warm_up_s": 4},
+                {"sensor": {"model": "pms5003", "serial": {"path": "\(link)"}, "interval_s": 1, "warm_up_s": 4,
+                            "correction": "none"},
                  "leds": {"backend": "terminal", "kind": "rgb", \(palette.map { "\"palette\": \"\($0)\", " } ?? "")"self_test": false},
                  "http": {"listen": "127.0.0.1:0"},
                  "storage": {"path": "\(database)"},

@@ -26,6 +26,10 @@ struct DiscoveryPayloadTests {
                 "homeassistant/sensor/breeze_balcony_west/pm1/config",
                 "homeassistant/sensor/breeze_balcony_west/pm25/config",
                 "homeassistant/sensor/breeze_balcony_west/pm10/config",
+                "homeassistant/sensor/breeze_balcony_west/pm25_corrected/config",
+                "homeassistant/sensor/breeze_balcony_west/temperature/config",
+                "homeassistant/sensor/breeze_balcony_west/humidity/config",
+                "homeassistant/sensor/breeze_balcony_west/pressure/config",
                 "homeassistant/sensor/breeze_balcony_west/aqi/config",
                 "homeassistant/sensor/breeze_balcony_west/aqi_level/config",
                 "homeassistant/sensor/breeze_balcony_west/health/config",
@@ -121,7 +125,8 @@ struct StatePayloadTests {
             document.serialized() == """
                 {"time":"2026-03-01T12:00:00Z",\
                 "sensor":{"model":"PMS5003","health":"ok","reason":null,"age_s":2,"pm1_0":8.2,"pm2_5":14.6,"pm10":19.9,\
-                "pm2_5_corrected":12.1},\
+                "pm2_5_corrected":12.1,"correction":"epa-2021","correction_rh_source":null,"humidity_flag":null},\
+                "climate":{"temperature_c":null,"humidity_pct":null,"pressure_hpa":null,"source":null,"age_s":null},\
                 "aqi":{"value":57,"level":"moderate","text":"Moderate","source":"local","basis":"nowcast","pollutant":"pm2_5"},\
                 "index":{"index":"us-epa","value":57,"display":"57","level":"moderate","text":"Moderate","color":"#ff9500",\
                 "averaging":"nowcast"},"indices":{},\

@@ -46,7 +46,10 @@ struct SensorConfigurationTests {
         #expect(sensor.i2cBus == 1 && sensor.i2cAddress == 0x69 && sensor.i2cDevicePath == "/dev/i2c-1")
         #expect(sensor.driver.interval == .seconds(10) && sensor.driver.warmUp == .seconds(30))
         #expect(sensor.driver.staleAfter == .seconds(30))
-        #expect(sensor.correction == PM25Correction.none)
+        // `auto` by default; on an SPS30 (never fitted by the EPA) it runs no correction and says why.
+        #expect(sensor.correction == .auto)
+        #expect(sensor.effectiveCorrection.correction == PM25Correction.none)
+        #expect(sensor.effectiveCorrection.reason?.contains("never fitted") == true)
         #expect(sensor.json["i2c"]?["address"] == "0x69")
     }
 

@@ -105,6 +105,21 @@ import Testing
         #expect(machine.examine().messages("config", .problem).isEmpty)
     }
 
+    @Test func anOpenSenseMapTokenFileMustExistAndTheSectionIsKnown() throws {
+        let machine = try FakeMachine()
+        _ = try machine.healthyPi4()
+        try machine.accounts(deviceGroup: "breeze-station")
+        try machine.configuration(
+            #"{"opensensemap": {"box_id": "5f2b56f4263635001c1dd1c0", "token_file": "/etc/breeze-station/osm-token", "#
+                + #""sensors": {"pm2_5": "5f2b56f4263635001c1dd1c1"}}}"#)
+        #expect(
+            machine.examine().messages("config", .problem) == [
+                "opensensemap.token_file /etc/breeze-station/osm-token does not exist: create it, or fix the path"
+            ])
+        try machine.write("/etc/breeze-station/osm-token", "t0ken\n", mode: 0o640)
+        #expect(machine.examine().messages("config", .problem).isEmpty)
+    }
+
     @Test func aMissingServiceUserIsAProblem() throws {
         let machine = try FakeMachine()
         _ = try machine.healthyPi4()

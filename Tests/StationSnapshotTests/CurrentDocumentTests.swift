@@ -13,14 +13,14 @@ struct CurrentDocumentTests {
             return
         }
         #expect(top.map(\.key) == [
-            "station", "time", "sensor", "aqi", "indices", "reference", "reconciliation", "leds", "uploads",
+            "station", "time", "sensor", "climate", "aqi", "indices", "reference", "reconciliation", "leds", "uploads",
         ])
         func keys(_ name: String) -> [String] {
             guard case .object(let pairs)? = document[name] else { return [] }
             return pairs.map(\.key)
         }
         #expect(keys("station") == ["name", "latitude", "longitude"])
-        #expect(keys("sensor") == ["model", "health", "reason", "age_s", "pm1_0", "pm2_5", "pm10", "correction", "pm2_5_corrected", "correction_note", "recovery"])
+        #expect(keys("sensor") == ["model", "health", "reason", "age_s", "pm1_0", "pm2_5", "pm10", "correction", "pm2_5_corrected", "correction_note", "correction_configured", "correction_rh_source", "correction_rh_pct", "humidity_flag", "recovery"])
         #expect(keys("aqi") == [
             "value", "source", "source_reason", "basis", "pollutant", "beyond_index", "level", "text", "emoji", "description", "color",
             "epa_category", "epa_color", "tips", "instant", "nowcast", "avg_24h",
@@ -45,6 +45,12 @@ struct CurrentDocumentTests {
         #expect(document["sensor"]?["age_s"] == 2)
         #expect(document["sensor"]?["health"] == "ok")
         #expect(document["sensor"]?["correction"] == "epa-2021")
+        #expect(document["sensor"]?["correction_rh_source"] == "climate")
+        #expect(document["climate"]?["temperature_c"] == 21.37)
+        #expect(document["climate"]?["humidity_pct"] == 50)
+        #expect(document["climate"]?["pressure_hpa"] == 1012.25)
+        #expect(document["climate"]?["source"] == "climate")
+        #expect(document["climate"]?["age_s"] == 12)
         #expect(document["aqi"]?["value"] == .number(Double(aqi.value)))
         #expect(document["aqi"]?["level"] == .string(aqi.level.rawValue))
         #expect(document["aqi"]?["color"] == .string(aqi.level.color.hex))

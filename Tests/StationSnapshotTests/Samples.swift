@@ -12,7 +12,10 @@ enum Samples {
         var sensor = SensorStatus(
             model: "PMS5003", health: .ok, readingTime: time.addingTimeInterval(-2), pm1_0: 8.2, pm2_5: 14.6, pm10: 19.9)
         sensor.apply(PM25Correction.epa2021.apply(pm25: 14.6, relativeHumidity: 50))
-        return StationSnapshot(
+        sensor.correctionHumiditySource = .climate
+        sensor.correctionHumidity = 50
+        sensor.humidityFlag = false
+        var snapshot = StationSnapshot(
             station: StationIdentity(name: "Balcony <Süd> & \"Co\"", latitude: 52.52, longitude: 13.405),
             time: time, startedAt: time.addingTimeInterval(-3600), sensor: sensor,
             aqi: AQIReading(overall, source: .local, basis: .nowcast),
@@ -29,6 +32,10 @@ enum Samples {
             recentHours: (0..<24).map { HourlyAQI(start: time.addingTimeInterval(Double($0 - 24) * 3600), aqi: $0 == 3 ? nil : 40 + $0 * 3) },
             counters: StationCounters(sensorFrames: 100, checksumErrors: 2, resyncs: 1, referenceFetches: 5, referenceFailures: 1),
             services: OpenMeteoServices(ticker: [CityAQI(name: "Delhi", aqi: 168), CityAQI(name: "Nowhere", aqi: nil)]))
+        snapshot.climate = ClimateReading(
+            temperature: 21.37, relativeHumidity: 50, pressure: 101_225, source: .climate, model: "bme280",
+            time: time.addingTimeInterval(-12))
+        return snapshot
     }
 
     static let empty = StationSnapshot(station: StationIdentity(name: "Empty", latitude: nil, longitude: nil), time: time)

@@ -37,15 +37,19 @@ final class InProcessStation: Sendable {
 
     init(
         directory: URL, fake: FakeOpenMeteo?, pm25: Double, clock: ManualClock = ManualClock(start: InProcessStation.start),
-        stream: EmulatedByteStream? = nil, aqi: AQIConfiguration = AQIConfiguration(),
-        sensorCommunity: SensorCommunityConfiguration? = nil
+        stream: EmulatedByteStream? = nil, aqi: AQIConfiguration = AQIConfiguration(), model: SensorModel = .pms5003,
+        correction: PM25CorrectionChoice? = PM25CorrectionChoice.none, climate: ClimateConfiguration? = nil,
+        climateDevice: EmulatedI2CDevice? = nil, sensorCommunity: SensorCommunityConfiguration? = nil,
+        openSenseMap: OpenSenseMapConfiguration? = nil
     ) throws {
         self.clock = clock
-        let device = try #require(SensorEmulators.serialDevice(.pms5003, scenario: .steady(pm25: pm25), start: clock.now))
+        let device = try #require(SensorEmulators.serialDevice(model, scenario: .steady(pm25: pm25), start: clock.now))
         let stream = stream ?? EmulatedByteStream(device: device, clock: clock)
         self.stream = stream
         databasePath = directory.appendingPathComponent("history.db").path
-        var sensor = SensorConfiguration(model: .pms5003)
+        var sensor = SensorConfiguration(model: model)
+        // nil: the configuration's default (`auto`), as a station with no `correction` key runs.
+        if let correction { sensor.correction = correction }
         sensor.driver.interval = .seconds(60)
         sensor.driver.warmUp = .seconds(10)
         sensor.driver.staleAfter = .seconds(180)
@@ -60,7 +64,7 @@ final class InProcessStation: Sendable {
             sensor: sensor, aqi: aqi, leds: LEDConfiguration(backend: .terminal, palette: .breeze, selfTest: false),
             http: http,
             openMeteo: openMeteo, storage: StorageConfiguration(path: databasePath), sensorCommunity: sensorCommunity,
-            log: LogConfiguration(level: .debug))
+            openSenseMap: openSenseMap, log: LogConfiguration(level: .debug), climate: climate)
         var environment = StationEnvironment(variables: [:], clock: clock)
         environment.logSink = logs
         environment.logFormat = .terminal
@@ -68,10 +72,14 @@ final class InProcessStation: Sendable {
         environment.usesControlPins = false
         environment.publishInterval = .seconds(60)
         environment.makeSensorDriver = { configuration, _, clock, logger in
-            try SensorDriver(model: .pms5003, link: .serial(stream), settings: configuration.driver, clock: clock, logger: logger)
+            try SensorDriver(model: model, link: .serial(stream), settings: configuration.driver, clock: clock, logger: logger)
         }
+        if let climateDevice { environment.makeClimateDevice = { _, _ in climateDevice } }
         runtime = StationRuntime(configuration: configuration, environment: environment)
-        idleSleepers = (fake == nil ? 2 : 7) + (sensorCommunity == nil ? 0 : 1)
+        // With a correction, Open-Meteo's humidity is fetched too.
+        let humidity = fake != nil && sensor.effectiveCorrection.correction != .none ? 1 : 0
+        idleSleepers = (fake == nil ? 2 : 7) + humidity + (climate == nil ? 0 : 1) + (sensorCommunity == nil ? 0 : 1)
+            + (openSenseMap == nil ? 0 : 1)
     }
 
     /// Starts the station and waits until it serves.

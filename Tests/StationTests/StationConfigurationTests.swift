@@ -35,6 +35,19 @@ struct StationConfigurationTests {
         #expect(configuration.log.level == .info)
     }
 
+    @Test("the opensensemap section is read and checked with the rest; check-config shows the token's file only")
+    func openSenseMap() throws {
+        let configuration = try parse(
+            #"{"opensensemap": {"box_id": "5f2b56f4263635001c1dd1c0", "token_file": "/etc/breeze-station/osm-token", "#
+                + #""sensors": {"pm2_5": "5f2b56f4263635001c1dd1c1", "humidity": "5f2b56f4263635001c1dd1c5"}}}"#)
+        let settings = try #require(configuration.openSenseMap)
+        #expect(settings.boxID == "5f2b56f4263635001c1dd1c0")
+        #expect(settings.sensors.count == 2)
+        #expect(configuration.json()["opensensemap"]?["token_file"] == "/etc/breeze-station/osm-token")
+        #expect(problems(#"{"opensensemap": {"box_id": "5f2b56f4263635001c1dd1c0", "sensors": {"pm2.5": "x"}}}"#)
+            .contains { $0.hasPrefix("opensensemap.sensors.pm2.5: unknown key") })
+    }
+
     @Test("storage.path naming a directory is refused, with the file name it probably meant")
     func storagePathIsADirectory() {
         let directory = NSTemporaryDirectory().hasSuffix("/") ? String(NSTemporaryDirectory().dropLast()) : NSTemporaryDirectory()
@@ -130,9 +143,12 @@ struct StationConfigurationTests {
             return
         }
         #expect(pairs.map(\.key) == [
-            "station", "sensor", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "sensor_community", "log",
+            "station", "sensor", "climate", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "sensor_community",
+            "opensensemap",
+            "log",
         ])
         #expect(json["sensor_community"] == .null)
+        #expect(json["opensensemap"] == .null)
         #expect(json["leds"] == .null)
         #expect(json["mqtt"] == .null)
         #expect(configuration.mqtt == nil)

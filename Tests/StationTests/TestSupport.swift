@@ -30,6 +30,11 @@ final class FakeSensor: SensorReadout {
         state.withLock { $0.health = SensorHealth(state: health, reason: health == .ok ? nil : "test", since: time, lastGoodSample: nil) }
     }
 
+    /// Makes `sample` the latest one.
+    func hold(_ sample: SensorSample) {
+        state.withLock { $0.sample = sample }
+    }
+
     func sample(_ pm25: Double, at time: Date) -> SensorSample {
         let sample = SensorSample(
             time: time, model: model,

@@ -43,7 +43,7 @@ struct SlowClientTests {
         var slow: [RawHTTPConnection] = []
         for host in hosts { slow += trickling(8, port: port, source: "127.0.0.\(host)") }
         defer { withExtendedLifetime(slow) {} }
-        _ = waitUntil { server.openConnections == 64 }
+        _ = waitUntil(30) { server.openConnections == 64 }
         let held = server.openConnections
         let diagnosis = "open files: \(openFiles()); \(listenQueue(port: port)); \(slow.count) clients: "
             + "\(Dictionary(grouping: slow.map(\.descriptorState)) { $0 }.mapValues(\.count))"

@@ -132,8 +132,12 @@ kdir="$HIL_WORK/kernel/$flavour"
 mkdir -p "$kdir"
 
 # --- 3. Kernel image and the modules the initramfs loads (decompressed: busybox insmod reads plain .ko). ---
-initramfs_modules=(fs/netfs/netfs fs/configfs/configfs net/9p/9pnet net/9p/9pnet_virtio fs/9p/9p)
-if [ ! -f "$kdir/vmlinuz" ] || [ ! -f "$kdir/modules/9p.ko" ]; then
+# The block stack of the power-cut scenario (station-power-cut) too: ext4 (with jbd2, mbcache, crc16 and the
+# crc32c its checksums ask the crypto API for), loop devices, device-mapper and its dm-log-writes target.
+initramfs_modules=(fs/netfs/netfs fs/configfs/configfs net/9p/9pnet net/9p/9pnet_virtio fs/9p/9p
+    crypto/crc32c_generic lib/crc16 fs/mbcache fs/jbd2/jbd2 fs/ext4/ext4 drivers/block/loop drivers/md/dm-mod
+    drivers/md/dm-log-writes)
+if [ ! -f "$kdir/vmlinuz" ] || [ ! -f "$kdir/modules/9p.ko" ] || [ ! -f "$kdir/modules/dm-log-writes.ko" ]; then
     hil_note "unpacking the kernel $flavour"
     rm -rf "$kdir/image" "$kdir/modules"
     mkdir -p "$kdir/modules"
@@ -238,6 +242,9 @@ for source in "$HIL_DIR"/helpers/*.c; do
     fi
 done
 sampler="$HIL_WORK/bin/hil-sample"
+
+# --- 10. i2c-dev and i2c-stub for the climate scenario, loaded by it (i2c-stub needs its chip_addr), not at boot.
+. "$HIL_DIR/prepare-i2c.sh"
 
 printf 'HIL_KERNEL_VERSION=%q\nHIL_KERNEL=%q\nHIL_INITRD=%q\nHIL_SAMPLER=%q\n' \
     "$version" "$kdir/vmlinuz" "$initrd" "$sampler"

@@ -69,6 +69,13 @@ uint16_t breeze_http_bound_port(struct MHD_Daemon *daemon);
 /// The socket of a connection (MHD_get_connection_info is variadic); -1 when unknown.
 int breeze_http_connection_socket(struct MHD_Connection *connection);
 
+/// The bytes of the current request's line and header section as received, line ends included
+/// (MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE); 0 before the headers are complete.
+size_t breeze_http_request_head_size(struct MHD_Connection *connection);
+
+/// The header fields, query parameters and cookies libmicrohttpd keeps a record of for the current request.
+unsigned int breeze_http_request_field_count(struct MHD_Connection *connection);
+
 /// The number of connections the daemon has open right now.
 unsigned int breeze_http_current_connections(struct MHD_Daemon *daemon);
 

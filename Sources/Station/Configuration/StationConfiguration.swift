@@ -19,12 +19,17 @@ public import WebAPI
 /// ```
 public struct StationConfiguration: Sendable {
     /// The sections, in the order the file and docs/configuration.md list them.
-    public static let sections = ["station", "sensor", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "sensor_community", "log"]
+    public static let sections = [
+        "station", "sensor", "climate", "aqi", "leds", "http", "openmeteo", "storage", "mqtt", "sensor_community",
+        "opensensemap", "log",
+    ]
 
     /// `station`.
     public var station: StationSettings
     /// `sensor`; nil without a section (no local sensor).
     public var sensor: SensorConfiguration?
+    /// `climate`; nil without a section (no climate sensor: the PM sensor's own humidity, else Open-Meteo's).
+    public var climate: ClimateConfiguration?
     /// `aqi`: the index shown and the ones reported beside it.
     public var aqi: AQIConfiguration
     /// `leds`; nil without a section (no LEDs).
@@ -39,6 +44,8 @@ public struct StationConfiguration: Sendable {
     public var mqtt: MQTTConfiguration?
     /// `sensor_community`; nil without a section (nothing pushed to the map).
     public var sensorCommunity: SensorCommunityConfiguration?
+    /// `opensensemap`; nil without a section (nothing sent to openSenseMap, no outbox).
+    public var openSenseMap: OpenSenseMapConfiguration?
     /// `log`.
     public var log: LogConfiguration
 
@@ -48,8 +55,10 @@ public struct StationConfiguration: Sendable {
         aqi: AQIConfiguration = AQIConfiguration(), leds: LEDConfiguration? = nil, http: HTTPConfiguration = .standard,
         openMeteo: OpenMeteoConfiguration = OpenMeteoConfiguration(), storage: StorageConfiguration,
         mqtt: MQTTConfiguration? = nil, sensorCommunity: SensorCommunityConfiguration? = nil,
-        log: LogConfiguration = LogConfiguration()
+        openSenseMap: OpenSenseMapConfiguration? = nil, log: LogConfiguration = LogConfiguration(),
+        climate: ClimateConfiguration? = nil
     ) {
+        self.climate = climate
         self.station = station
         self.sensor = sensor
         self.aqi = aqi
@@ -59,6 +68,7 @@ public struct StationConfiguration: Sendable {
         self.storage = storage
         self.mqtt = mqtt
         self.sensorCommunity = sensorCommunity
+        self.openSenseMap = openSenseMap
         self.log = log
     }
 
@@ -87,6 +97,7 @@ public struct StationConfiguration: Sendable {
     init(root: ConfigSection, environment: [String: String], boardSerial: BoardSerial = .system) {
         station = StationSettings(section: root.section("station"))
         sensor = root.section("sensor").flatMap { SensorConfiguration(section: $0) }
+        climate = root.section("climate").flatMap { ClimateConfiguration(section: $0) }
         aqi = AQIConfiguration(section: root.section("aqi"))
         leds = LEDConfiguration.read(from: root)
         http = HTTPConfiguration(section: root.section("http"))
@@ -95,6 +106,7 @@ public struct StationConfiguration: Sendable {
         // The MQTT client id and topics default from the station's name.
         mqtt = MQTTConfiguration(section: root.section("mqtt"), stationName: station.name)
         sensorCommunity = SensorCommunityConfiguration(section: root.section("sensor_community"), boardSerial: boardSerial)
+        openSenseMap = OpenSenseMapConfiguration(section: root.section("opensensemap"))
         log = LogConfiguration(section: root.section("log"))
     }
 
@@ -106,6 +118,7 @@ public struct StationConfiguration: Sendable {
         let document: JSONValue = [
             "station": station.json,
             "sensor": sensor?.json ?? .null,
+            "climate": climate?.json ?? .null,
             "aqi": aqi.json,
             "leds": leds?.json ?? .null,
             "http": http.json,
@@ -114,6 +127,8 @@ public struct StationConfiguration: Sendable {
             // The password lives in its file and is never read here; the file's path is not a secret.
             "mqtt": mqtt?.json ?? .null,
             "sensor_community": sensorCommunity?.json ?? .null,
+            // The box token lives in its file and is never read here.
+            "opensensemap": openSenseMap?.json ?? .null,
             "log": log.json,
         ]
         return redactingSecrets ? SecretRedaction.redactingURLs(in: document) : document

@@ -103,6 +103,8 @@ public final class StationDemo: Sendable {
             configuration.station.location = options.usesOpenMeteo ? base.station.location : .none
         }
         if let correction = base.sensor?.correction { configuration.sensor?.correction = correction }
+        // The user's climate sensor, emulated (the demo has no I²C bus either).
+        if let climate = base.climate { configuration.climate = climate }
         if var leds = base.leds {
             leds.backend = .terminal
             leds.chip = nil
@@ -136,7 +138,8 @@ public final class StationDemo: Sendable {
             station: StationSettings(name: "Breeze demo", location: location), sensor: sensor,
             leds: LEDConfiguration(backend: .terminal, kind: .rgb),
             http: HTTPConfiguration(listen: options.listen, limits: .standard), openMeteo: openMeteo,
-            storage: StorageConfiguration(path: directory + "/history.db"), log: LogConfiguration(level: options.logLevel))
+            storage: StorageConfiguration(path: directory + "/history.db"), log: LogConfiguration(level: options.logLevel),
+            climate: ClimateConfiguration(model: .bme280))
     }
 
     private func environment(_ clock: any StationClock) -> StationEnvironment {
@@ -146,6 +149,12 @@ public final class StationDemo: Sendable {
         environment.ledBackend = .configured(writer)
         environment.usesControlPins = false
         environment.fallsBackToAnyPort = true
+        // No I²C hardware in a demo: the climate sensor is the emulator, through the production driver.
+        environment.makeClimateDevice = { climate, clock in
+            EmulatedI2CDevice(
+                model: SensorEmulators.climateDevice(climate.model, conditions: .daily), bus: climate.i2cBus,
+                address: climate.i2cAddress, clock: clock)
+        }
         return environment
     }
 
@@ -169,6 +178,8 @@ public final class StationDemo: Sendable {
             "  Metrics      curl -s \(base)/metrics",
             "  Sensor       emulated on \(pty) (\(directory)/sensor), read by the station's serial driver",
             "  Air          \(scenarioText)",
+            "  Climate      an emulated BME280-class sensor (a day indoors: 21 ± 2 °C, 45 ± 10 % RH), read by the "
+                + "station's I²C driver; its humidity drives the EPA correction",
         ]
         if options.usesOpenMeteo, let place = options.place {
             let yours = !options.placeGiven && options.base.map { $0.station.location != .none } == true

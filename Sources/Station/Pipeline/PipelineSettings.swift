@@ -11,8 +11,19 @@ public struct PipelineSettings: Sendable {
     public var coordinate: GeoCoordinate?
     /// The sensor, nil when none is configured.
     public var sensorModel: SensorModel?
-    /// `sensor.correction`.
+    /// The PM2.5 correction that runs (`sensor.correction`, `auto` resolved for the sensor).
     public var correction: PM25Correction
+    /// `sensor.correction` as configured (`auto` by default).
+    public var correctionChoice: PM25CorrectionChoice = .auto
+    /// Why `auto` runs no correction on this sensor (one the EPA never fitted); nil otherwise.
+    public var correctionReason: String?
+    /// The oldest the PM sensor's own humidity may be for the correction, seconds (its `stale_after_s`).
+    public var sensorHumidityMaximumAge: Double = 180
+    /// The oldest a climate sensor's reading may be for the correction and the API, seconds (three of its
+    /// intervals, at least two minutes).
+    public var climateMaximumAge: Double = 180
+    /// The oldest Open-Meteo's humidity may be for the correction, seconds (its model updates hourly).
+    public var openMeteoHumidityMaximumAge: Double = 3 * 3600
     /// Minutes with data a complete hour has: 60 at a sample a minute or faster, fewer for slower sampling.
     public var expectedMinutesPerHour: Int
     /// The LEDs, nil when none are configured.
@@ -50,13 +61,18 @@ public struct PipelineSettings: Sendable {
         let hasLocation = configuration.station.location != .none
         let openMeteo = configuration.openMeteo.enabled
         let interval = configuration.sensor?.driver.interval.timeInterval ?? 60
+        let effective = configuration.sensor?.effectiveCorrection
         self.init(
             stationName: configuration.station.name, coordinate: coordinate, sensorModel: configuration.sensor?.model,
-            correction: configuration.sensor?.correction ?? .none,
+            correction: effective?.correction ?? .none,
             expectedMinutesPerHour: Self.expectedMinutes(interval: interval), leds: configuration.leds,
             referenceEnabled: openMeteo && hasLocation, citiesEnabled: openMeteo && !configuration.openMeteo.cities.isEmpty,
             placeServicesEnabled: openMeteo && hasLocation)
         aqi = configuration.aqi
+        correctionChoice = configuration.sensor?.correction ?? .auto
+        correctionReason = effective?.reason
+        if let stale = configuration.sensor?.driver.staleAfter.timeInterval { sensorHumidityMaximumAge = stale }
+        if let climate = configuration.climate { climateMaximumAge = max(120, 3 * climate.interval.timeInterval) }
     }
 
     /// Minutes of an hour that get a sample at one sample every `interval` seconds (1 to 60).

@@ -1,6 +1,7 @@
 public import AirQuality
 import FoundationEssentials
 public import OpenMeteo
+public import StationSnapshot
 public import Uploads
 
 /// Everything the pipeline has been given: measurements, the sensor, Open-Meteo's answers, the state of the
@@ -14,6 +15,8 @@ public struct PipelineState: Sendable {
     public var coordinate: GeoCoordinate?
     /// The reference (current air quality at the station's place); nil while disabled.
     public var reference: CachedValue<AirQualityReading>?
+    /// The climate sensor's latest reading (temperature offset applied); nil without one or before its first.
+    public var climateReading: ClimateReading?
     /// Open-Meteo's relative humidity at the place, for the EPA corrections.
     public var humidity: CachedValue<HumidityReading>?
     /// The cities of the ticker.

@@ -10,15 +10,13 @@ import Uploads
 /// reconciliation, the sensor, the reference, the services and what the LEDs show. Pure apart from the
 /// reconciliation's long-run memory, which it updates.
 enum SnapshotAssembly {
-    /// The oldest Open-Meteo humidity used for the EPA corrections, seconds.
-    static let maximumHumidityAge: Double = 3 * 3600
-
     static func output(
         state: inout PipelineState, settings: PipelineSettings, evaluator: LocalAirQualityEvaluator, startedAt: Date,
         now: Date
     ) -> StationOutput {
+        // Hours stored without a humidity (before this station version) get Open-Meteo's, when fresh.
         let humidity = state.humidity.flatMap { cache -> Double? in
-            guard let age = cache.age(at: now), age <= maximumHumidityAge else { return nil }
+            guard let age = cache.age(at: now), age <= settings.openMeteoHumidityMaximumAge else { return nil }
             return cache.value?.relativeHumidity
         }
         // The driver's health is read here too, not only through its events: a snapshot taken between the
@@ -44,7 +42,8 @@ enum SnapshotAssembly {
             station: StationIdentity(
                 name: settings.stationName, latitude: state.coordinate?.latitude, longitude: state.coordinate?.longitude),
             time: now, startedAt: startedAt)
-        snapshot.sensor = sensorStatus(state, health: health, settings: settings, evaluator: evaluator, humidity: humidity)
+        snapshot.sensor = sensorStatus(state, health: health, settings: settings, evaluator: evaluator, now: now)
+        snapshot.climate = climateReading(state, settings: settings, now: now)
         snapshot.aqi = aqiReading(selection: selection, reported: reported, reference: state.reference?.value)
         snapshot.selection = selection
         snapshot.localIndices = LocalIndices(
@@ -100,7 +99,7 @@ enum SnapshotAssembly {
 
     static func sensorStatus(
         _ state: PipelineState, health: LocalSensorHealth, settings: PipelineSettings,
-        evaluator: LocalAirQualityEvaluator, humidity: Double?
+        evaluator: LocalAirQualityEvaluator, now: Date
     ) -> SensorStatus {
         guard let model = state.sensor?.model ?? settings.sensorModel else {
             return SensorStatus(model: nil, health: .absent, reason: "no sensor configured")
@@ -121,9 +120,11 @@ enum SnapshotAssembly {
                     "crc": UInt64(max(0, statistics.decoder.crcRetries)),
                 ])
         }
+        status.correctionChoice = settings.correctionChoice
         if let sample {
-            status.apply(
-                evaluator.correct(atm: sample.pm25, cf1: sample.pm25CF1, humidity: sample.relativeHumidity ?? humidity))
+            applyCorrection(to: &status, sample: sample, state: state, settings: settings, evaluator: evaluator, now: now)
+        } else {
+            status.correctionNote = settings.correctionReason
         }
         return status
     }

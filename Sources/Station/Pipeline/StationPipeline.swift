@@ -2,6 +2,7 @@ public import AirQuality
 public import FoundationEssentials
 import OpenMeteo
 public import Sensors
+public import StationSnapshot
 import Synchronization
 
 /// The station's pipeline in one place: samples become minute aggregates and hourly means, Open-Meteo's
@@ -46,22 +47,48 @@ public final class StationPipeline: Sendable {
         state.withLock { $0.windows.markInterruption(at: time.timeIntervalSince1970) }
     }
 
-    /// Adds a good sample; returns the minutes it completed, for the store.
+    /// Adds a good sample; returns the minutes it completed, for the store. The humidity stored with it is
+    /// the one the correction uses (``CorrectionHumidity``: the climate sensor, the sample's own, Open-Meteo's),
+    /// so stored hours are corrected as the live value was; the temperature is the climate sensor's where
+    /// there is one.
     public func record(_ sample: SensorSample) -> [MinuteAggregate] {
-        let reading = ParticulateReading(
-            time: sample.time.timeIntervalSince1970, pm1: sample.pm1, pm25: sample.pm25, pm10: sample.pm10,
-            pm25CF1: sample.pm25CF1, temperature: sample.temperature, humidity: sample.relativeHumidity)
-        return state.withLock { $0.windows.add(reading) }
+        state.withLock { state in
+            let humidity = SnapshotAssembly.correctionHumidity(
+                state, sample: sample, settings: settings, now: sample.time)
+            let climate = SnapshotAssembly.freshClimate(state, settings: settings, now: sample.time)
+            let reading = ParticulateReading(
+                time: sample.time.timeIntervalSince1970, pm1: sample.pm1, pm25: sample.pm25, pm10: sample.pm10,
+                pm25CF1: sample.pm25CF1, temperature: climate?.temperature ?? sample.temperature,
+                humidity: humidity.relativeHumidity)
+            return corrected(state.windows.add(reading))
+        }
+    }
+
+    /// Takes the climate sensor's newest reading (the climate service calls it after each good one).
+    public func record(climate reading: ClimateReading) {
+        state.withLock { $0.climateReading = reading }
     }
 
     /// Completes the minute being collected once `now` is past it; returns it, for the store.
     public func advance(to now: Date) -> [MinuteAggregate] {
-        state.withLock { $0.windows.advance(to: now.timeIntervalSince1970) }
+        corrected(state.withLock { $0.windows.advance(to: now.timeIntervalSince1970) })
     }
 
     /// Completes the minute being collected, whatever the time (shutdown); returns it, for the store.
     public func flush() -> [MinuteAggregate] {
-        state.withLock { $0.windows.flush() }
+        corrected(state.withLock { $0.windows.flush() })
+    }
+
+    /// The minutes with their corrected PM2.5 as the station shows it (the humidity stored with each minute
+    /// is the one the correction used), so the store keeps raw and corrected side by side.
+    private func corrected(_ minutes: [MinuteAggregate]) -> [MinuteAggregate] {
+        minutes.map { minute in
+            var minute = minute
+            minute.pm25Corrected = minute.pm25.map {
+                evaluator.correct(atm: $0.mean, cf1: minute.pm25CF1, humidity: minute.humidity).value
+            }
+            return minute
+        }
     }
 
     /// Changes the state in any other way (Open-Meteo's answers, the LEDs, the store, restarts).

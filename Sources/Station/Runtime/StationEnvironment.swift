@@ -21,6 +21,8 @@ public struct StationEnvironment: Sendable {
     public var ledBackend: LEDBackend
     /// Builds the sensor driver; nil: the real device of the configuration (``SensorRuntime/SensorService``).
     public var makeSensorDriver: (@Sendable (SensorConfiguration, SensorPins, any StationClock, Logger) throws -> SensorDriver)?
+    /// Builds the climate sensor's I²C device; nil: the i2c-dev device of the `climate` section.
+    public var makeClimateDevice: (@Sendable (ClimateConfiguration, any StationClock) -> any I2CDevice)?
     /// Whether the SET/RESET pins of the configuration are requested over GPIO.
     public var usesControlPins: Bool
     /// The HTTP transport for Open-Meteo; nil: libcurl with the configuration's timeouts, with retries.
@@ -44,6 +46,7 @@ public struct StationEnvironment: Sendable {
         logFormat = nil
         ledBackend = .configured(TerminalWriter())
         makeSensorDriver = nil
+        makeClimateDevice = nil
         usesControlPins = true
         openMeteoTransport = nil
         uploadTransport = nil

@@ -6,12 +6,14 @@ import FoundationEssentials
 import HTTPClient
 import JSON
 import LEDs
+import LinuxIO
 import MQTT
 public import Lifecycle
 import SensorRuntime
 import Sensors
 import StationEndpoint
 import Synchronization
+import Uploads
 import WebAPI
 
 /// The station, composed: configuration in, services running, until shutdown. `breeze-station run` and
@@ -25,7 +27,7 @@ import WebAPI
 ///
 /// Start: the history database is opened and the AQI windows rebuilt from it; the HTTP endpoint starts and
 /// serves the first snapshot; `READY=1`. Then the services run under a ``Lifecycle/ServiceGroup``: the sensor
-/// loop, the pipeline ticker, the store writer, the LEDs, the Open-Meteo refreshes, the MQTT publisher, the community uploaders, the DNS-SD announcement and the watchdog.
+/// loop, the climate sensor's loop, the pipeline ticker, the store writer, the LEDs, the Open-Meteo refreshes, the MQTT publisher, the community uploaders, the DNS-SD announcement and the watchdog.
 /// Shutdown: `STOPPING=1`; every service is cancelled (the LEDs go dark and release their lines); the minute
 /// being collected is stored and the database closed; the endpoint stops.
 public final class StationRuntime: Sendable {
@@ -82,7 +84,8 @@ public final class StationRuntime: Sendable {
 
         let store = StoreService(
             path: configuration.storage.path, retentionDays: configuration.storage.retentionDays, clock: clock,
-            logger: logger.child("store")
+            logger: logger.child("store"),
+            outboxes: configuration.openSenseMap == nil ? [] : [OpenSenseMapUploader.outboxName]
         ) { [pipeline] status in
             pipeline.update { $0.store = status }
         }
@@ -122,6 +125,16 @@ public final class StationRuntime: Sendable {
         if let sensor = configuration.sensor {
             services.append(sensorLoop(sensor, pipeline: pipeline, publisher: publisher, heartbeat: heartbeat))
         }
+        if let climate = configuration.climate {
+            let environment = self.environment
+            services.append(ClimateSensorService(
+                configuration: climate,
+                makeDevice: {
+                    environment.makeClimateDevice?(climate, environment.clock)
+                        ?? I2CBusDevice(bus: climate.i2cBus, address: climate.i2cAddress)
+                },
+                clock: clock, pipeline: pipeline, publisher: publisher, logger: logger.child("climate")))
+        }
         services.append(PipelineService(
             publisher: publisher, clock: clock, interval: environment.publishInterval,
             heartbeat: configuration.sensor == nil ? heartbeat : nil
@@ -140,7 +153,7 @@ public final class StationRuntime: Sendable {
         services += openMeteo.services
         let uploads = UploadsWiring(
             configuration: configuration, environment: environment, pipeline: pipeline, publisher: publisher,
-            snapshots: snapshots, logger: logger.child("uploads")
+            snapshots: snapshots, store: store, logger: logger.child("uploads")
         ).services()
         services += uploads.services
         if let notifier, let interval = watchdogInterval, let heartbeat {

@@ -2,8 +2,9 @@ import AirQuality
 import FoundationEssentials
 import StationSnapshot
 
-/// `/api/v1/history` from the station's database: stored means, with the station's PM2.5 correction applied
-/// the way the live indices apply it, and each bucket's AQI on the 24-hour table.
+/// `/api/v1/history` from the station's database: stored means, raw PM2.5 beside the corrected value the
+/// station showed (rows from before the store kept it get the station's correction applied the way the
+/// live indices apply it), and each bucket's AQI on the 24-hour table.
 struct StoreHistory: HistoryProvider {
     /// Where the stored series comes from: the running station's store service, or a database opened on its
     /// own (`export`).
@@ -29,10 +30,14 @@ struct StoreHistory: HistoryProvider {
                 try reader.series(from: from, to: to, resolution: query.resolution.rawValue, limit: limit)
             }
         return stored.map { point in
-            let pm25 = point.pm25.map { evaluator.correct(atm: $0, cf1: point.pm25CF1, humidity: point.humidity).value }
+            // The value the station showed, where the row keeps it; older rows get the configured correction.
+            let pm25 =
+                point.pm25Corrected
+                ?? point.pm25.map { evaluator.correct(atm: $0, cf1: point.pm25CF1, humidity: point.humidity).value }
             var result = HistoryPoint(
                 time: Date(timeIntervalSince1970: Double(point.time)), pm1_0: point.pm1, pm2_5: pm25, pm10: point.pm10,
-                aqi: OverallIndex.particulate24h(pm25: pm25, pm10: point.pm10)?.value, samples: point.count)
+                aqi: OverallIndex.particulate24h(pm25: pm25, pm10: point.pm10)?.value, samples: point.count,
+                pm2_5_raw: point.pm25)
             result.indices = indices.map { index in
                 (index, index.definition.overall(pm25: pm25, pm10: point.pm10, averaging: .given)?.value)
             }

@@ -35,6 +35,9 @@ public final class StoreService: Service {
     public let path: String
     /// Days of minute rows kept.
     public let retentionDays: Int
+    /// The upload services whose outbox gets every minute written (openSenseMap when enabled), in the same
+    /// transaction as the minute.
+    public let outboxes: [String]
     private let clock: any StationClock
     private let logger: Logger
     private let worker = WorkerThread(name: "store")
@@ -61,13 +64,15 @@ public final class StoreService: Service {
     /// - Parameters:
     ///   - onStatus: called with the status after each write attempt (the pipeline shows it in `/metrics`).
     ///   - onCommit: called with the minutes of each committed transaction (the crash-safety test uses it).
+    ///   - outboxes: the upload services whose outbox gets every minute written.
     public init(
-        path: String, retentionDays: Int, clock: any StationClock, logger: Logger,
+        path: String, retentionDays: Int, clock: any StationClock, logger: Logger, outboxes: [String] = [],
         onStatus: @escaping @Sendable (StoreStatus) -> Void = { _ in },
         onCommit: @escaping @Sendable ([MinuteAggregate]) -> Void = { _ in }
     ) {
         self.path = path
         self.retentionDays = retentionDays
+        self.outboxes = outboxes
         self.clock = clock
         self.logger = logger
         self.onStatus = onStatus
@@ -199,8 +204,9 @@ public final class StoreService: Service {
             checked = reopened
         }
         let (store, minutes) = checked
+        let outboxes = self.outboxes
         let result = await worker.run { () -> Result<Void, SQLiteError> in
-            Result { () throws(SQLiteError) in try store.append(minutes) }
+            Result { () throws(SQLiteError) in try store.append(minutes, outboxes: outboxes) }
         }
         switch result {
         case .success:
