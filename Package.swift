@@ -22,12 +22,18 @@ var endToEndTestDependencies: [Target.Dependency] = []
 // MARK: - Foundation: the AQI engine and the shared seams (time, logging, build identity)
 
 targets += [
+    // glibc calls Swift's Glibc module hides (eventfd, pipe2, pthread_setname_np).
+    .systemLibrary(name: "CPOSIX", path: "Sources/CPOSIX"),
+    // The POSIX side every module shares: SystemError, the syscall wrapper (EINTR), owned descriptors,
+    // dedicated threads with a clean signal mask, the wakeup, the atomic file write, civil time.
+    .target(name: "POSIX", dependencies: ["CPOSIX"], swiftSettings: strictSettings),
+    .testTarget(name: "POSIXTests", dependencies: ["POSIX"], swiftSettings: strictSettings),
     .target(name: "AirQuality", swiftSettings: strictSettings),
     .target(name: "Clocks", swiftSettings: strictSettings),
-    .target(name: "Diagnostics", dependencies: ["Clocks"], swiftSettings: strictSettings),
+    .target(name: "Diagnostics", dependencies: ["Clocks", "POSIX"], swiftSettings: strictSettings),
     // JSON values with ordered keys (API bodies, payloads) and configuration files read key by key.
     .target(name: "JSON", swiftSettings: strictSettings),
-    .target(name: "Configuration", dependencies: ["JSON"], swiftSettings: strictSettings),
+    .target(name: "Configuration", dependencies: ["JSON", "POSIX"], swiftSettings: strictSettings),
     .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strictSettings),
     .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "JSON"], swiftSettings: strictSettings),
     .testTarget(
@@ -35,7 +41,7 @@ targets += [
     .testTarget(name: "ClocksTests", dependencies: ["Clocks"], swiftSettings: strictSettings),
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "Clocks"], swiftSettings: strictSettings),
 ]
-executableDependencies += ["AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration"]
+executableDependencies += ["POSIX", "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration"]
 
 // MARK: - Sensors: codecs, drivers, emulators, serial and I²C transports
 
@@ -51,11 +57,14 @@ targets += [
     // Pure: device emulators for every protocol, concentration scenarios, fault injection.
     .target(name: "SensorEmulation", dependencies: ["Sensors", "Clocks", "AirQuality"], swiftSettings: strictSettings),
     // Linux adapters: tty (termios, poll), i2c-dev, pseudo-terminals, errno.
-    .target(name: "LinuxIO", dependencies: ["Sensors", "CI2C", "CPseudoTerminal"], swiftSettings: strictSettings),
+    .target(
+        name: "LinuxIO", dependencies: ["POSIX", "Sensors", "CI2C", "CPseudoTerminal"], swiftSettings: strictSettings),
     // The sensor service the station runs, emulators on ptys, probing real devices.
     .target(
         name: "SensorRuntime",
-        dependencies: ["Sensors", "SensorEmulation", "LinuxIO", "Clocks", "Diagnostics", "Configuration", "JSON"],
+        dependencies: [
+            "POSIX", "Sensors", "SensorEmulation", "LinuxIO", "Clocks", "Diagnostics", "Configuration", "JSON",
+        ],
         swiftSettings: strictSettings),
     .testTarget(
         name: "SensorsTests",
@@ -64,7 +73,7 @@ targets += [
     .testTarget(
         name: "SensorEmulationTests", dependencies: ["SensorEmulation", "Sensors", "Clocks"],
         swiftSettings: strictSettings),
-    .testTarget(name: "LinuxIOTests", dependencies: ["LinuxIO", "Sensors"], swiftSettings: strictSettings),
+    .testTarget(name: "LinuxIOTests", dependencies: ["LinuxIO", "Sensors", "POSIX"], swiftSettings: strictSettings),
     .testTarget(
         name: "SensorRuntimeTests",
         dependencies: ["SensorRuntime", "SensorEmulation", "LinuxIO", "Sensors", "Clocks", "Diagnostics"],
@@ -92,10 +101,10 @@ targets += [
     // One small C API over both libgpiod APIs, chosen at compile time from the installed header.
     .target(name: "CGPIODShim", dependencies: ["CGPIOD"]),
     // Chips by label, name or path; lines by offset or name; requests kept until released.
-    .target(name: "GPIO", dependencies: ["CGPIODShim"], swiftSettings: strictSettings),
+    .target(name: "GPIO", dependencies: ["CGPIODShim", "POSIX"], swiftSettings: strictSettings),
     // LED policy (pure), software PWM on its own thread, backends (gpiod, terminal, recording), configuration.
     .target(
-        name: "LEDs", dependencies: ["GPIO", "AirQuality", "Clocks", "Configuration", "JSON", "Diagnostics"],
+        name: "LEDs", dependencies: ["POSIX", "GPIO", "AirQuality", "Clocks", "Configuration", "JSON", "Diagnostics"],
         swiftSettings: strictSettings),
     // `make bench` (mk/leds.mk): CPU cost of software PWM.
     .executableTarget(name: "leds-bench", dependencies: ["LEDs", "GPIO"], swiftSettings: strictSettings),
@@ -114,15 +123,16 @@ executableDependencies += ["GPIO", "LEDs"]
 targets += [
     .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     // The async HTTP client: one libcurl multi handle on a dedicated thread, retries with backoff.
-    .target(name: "HTTPClient", dependencies: ["CCurl", "Clocks", "Diagnostics"], swiftSettings: strictSettings),
+    .target(
+        name: "HTTPClient", dependencies: ["CCurl", "POSIX", "Clocks", "Diagnostics"], swiftSettings: strictSettings),
     // Open-Meteo: request building, response models, services, configuration, caches.
     .target(
         name: "OpenMeteo",
-        dependencies: ["HTTPClient", "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration"],
+        dependencies: ["POSIX", "HTTPClient", "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration"],
         swiftSettings: strictSettings),
     // Test scaffolding: a real loopback HTTP server that plays Open-Meteo (full Foundation; never linked by
     // the executable).
-    .target(name: "OpenMeteoTestSupport", dependencies: ["OpenMeteo"], swiftSettings: strictSettings),
+    .target(name: "OpenMeteoTestSupport", dependencies: ["OpenMeteo", "POSIX"], swiftSettings: strictSettings),
     .testTarget(
         name: "HTTPClientTests", dependencies: ["HTTPClient", "Clocks", "Diagnostics", "OpenMeteoTestSupport"],
         swiftSettings: strictSettings),
@@ -144,16 +154,19 @@ targets += [
     .target(name: "CMicroHTTPDShim", dependencies: ["CMicroHTTPD"]),
     // The server, limits and router; knows nothing of air quality.
     .target(
-        name: "WebAPI", dependencies: ["CMicroHTTPD", "CMicroHTTPDShim", "Diagnostics", "Configuration", "JSON"],
+        name: "WebAPI",
+        dependencies: ["CMicroHTTPD", "CMicroHTTPDShim", "POSIX", "Diagnostics", "Configuration", "JSON"],
         swiftSettings: strictSettings),
     // The station's state as one immutable value, and its renderings (JSON, Prometheus, page, OpenAPI).
-    .target(name: "StationSnapshot", dependencies: ["AirQuality", "JSON", "Diagnostics"], swiftSettings: strictSettings),
+    .target(
+        name: "StationSnapshot", dependencies: ["POSIX", "AirQuality", "JSON", "Diagnostics"],
+        swiftSettings: strictSettings),
     // The routes over the server and the publisher that swaps the pre-encoded bodies.
     .target(
         name: "StationEndpoint", dependencies: ["WebAPI", "StationSnapshot", "JSON", "Diagnostics", "Clocks"],
         swiftSettings: strictSettings),
     // Raw-socket HTTP client (source addresses, trickles, oversize requests) and procfs memory, for tests.
-    .target(name: "HTTPTestSupport", swiftSettings: strictSettings),
+    .target(name: "HTTPTestSupport", dependencies: ["POSIX"], swiftSettings: strictSettings),
     .testTarget(
         name: "WebAPITests", dependencies: ["WebAPI", "HTTPTestSupport", "Configuration", "JSON", "Diagnostics"],
         swiftSettings: strictSettings),
@@ -179,7 +192,7 @@ targets += [
     .testTarget(
         name: "StorageTests", dependencies: ["Storage", "AirQuality"], exclude: ["Fixtures"], swiftSettings: strictSettings),
     // Services, the group that runs them, signals, sd_notify and the watchdog.
-    .target(name: "Lifecycle", dependencies: ["Clocks", "Diagnostics"], swiftSettings: strictSettings),
+    .target(name: "Lifecycle", dependencies: ["POSIX", "Clocks", "Diagnostics"], swiftSettings: strictSettings),
     .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle", "Clocks", "Diagnostics"], swiftSettings: strictSettings),
     // The station: its configuration file, the pipeline as services, and the composition `run` and `demo` use.
     .target(
@@ -220,7 +233,8 @@ targets += [
     // Board profiles (chip label, UART, I²C, default pins) and `doctor`'s checks, pure over a root directory
     // and a GPIO driver so tests build machines in a temporary directory.
     .target(
-        name: "StationDoctor", dependencies: ["GPIO", "LEDs", "Sensors", "Configuration", "JSON", "Uploads"],
+        name: "StationDoctor",
+        dependencies: ["POSIX", "GPIO", "LEDs", "Sensors", "Configuration", "JSON", "Uploads"],
         swiftSettings: strictSettings),
     .testTarget(
         name: "StationDoctorTests",
@@ -240,8 +254,8 @@ targets += [
     // and the Service the station runs.
     .target(
         name: "MQTT",
-        dependencies: ["CMosquitto", "StationSnapshot", "AirQuality", "Configuration", "JSON", "Clocks", "Diagnostics",
-                       "Lifecycle"],
+        dependencies: ["CMosquitto", "POSIX", "StationSnapshot", "AirQuality", "Configuration", "JSON", "Clocks",
+                       "Diagnostics", "Lifecycle"],
         swiftSettings: strictSettings),
     // Tests only: a real mosquitto broker on loopback and a mosquitto_sub subscriber (full Foundation).
     .target(name: "MQTTTestSupport", swiftSettings: strictSettings),
@@ -262,7 +276,7 @@ targets += [
     .target(
         name: "Uploads",
         dependencies: ["HTTPClient", "StationSnapshot", "AirQuality", "JSON", "Configuration", "Clocks", "Diagnostics",
-                       "Lifecycle"],
+                       "Lifecycle", "POSIX"],
         swiftSettings: strictSettings),
     // Tests only: loopback stand-ins for the community services that check what the real ones check.
     .target(name: "UploadsTestSupport", dependencies: ["OpenMeteoTestSupport", "JSON"], swiftSettings: strictSettings),

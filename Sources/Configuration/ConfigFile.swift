@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import POSIX
 #elseif canImport(Musl)
 import Musl
 #endif
@@ -51,25 +52,17 @@ public enum ConfigFile {
         guard status.st_size <= maximumSize else {
             throw failure("expected at most \(maximumSize) bytes (1 MiB), found \(status.st_size) bytes")
         }
-        // Read to the end, one byte past the cap, since the file may grow after fstat.
-        var bytes = [UInt8](repeating: 0, count: maximumSize + 1)
-        var count = 0
-        while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-            }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw failure(Self.reason(errno))
-            }
-            if got == 0 { break }
-            count += got
+        // Read to the end (one byte past the cap is read), since the file may grow after fstat.
+        let contents: (bytes: [UInt8], complete: Bool)
+        do {
+            contents = try SystemCall.readToEnd(descriptor, limit: maximumSize)
+        } catch {
+            throw failure(Self.reason(error.code))
         }
-        guard count <= maximumSize else {
+        guard contents.complete else {
             throw failure("expected at most \(maximumSize) bytes (1 MiB), found more")
         }
-        bytes.removeSubrange(count...)
-        return bytes
+        return contents.bytes
     }
 
     /// Parses `bytes` as a configuration document; `source` names it in errors. A key given twice in one object

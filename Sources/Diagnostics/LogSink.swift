@@ -1,3 +1,4 @@
+import POSIX
 import Synchronization
 
 #if canImport(Glibc)
@@ -20,17 +21,8 @@ public struct StandardErrorSink: LogSink {
     public func write(_ line: String) {
         var bytes = Array(line.utf8)
         bytes.append(0x0A)
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(2, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return  // stderr is gone; there is nowhere to report it.
-                }
-                offset += written
-            }
-        }
+        // When stderr is gone there is nowhere to report it.
+        try? SystemCall.writeAll(2, bytes)
     }
 }
 

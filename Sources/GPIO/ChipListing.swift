@@ -1,3 +1,5 @@
+import POSIX
+
 /// The GPIO chips of a machine, as found in its device directory: what `gpiodetect` shows, plus the chips that
 /// could not be opened and the aliases (symbolic links such as the Raspberry Pi 5's `gpiochip4 -> gpiochip0`).
 public struct ChipListing: Sendable, Hashable {

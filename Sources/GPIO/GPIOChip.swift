@@ -1,3 +1,5 @@
+import POSIX
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -34,7 +36,7 @@ public final class GPIOChip {
             return try handle.lineInfo(offset: offset)
         } catch {
             throw GPIOError(
-                .system, "cannot read line \(offset) of \(info.shortDescription): \(error)", underlying: error)
+                .system, "cannot read line \(offset) of \(info.shortDescription): \(error.summary)", underlying: error)
         }
     }
 
@@ -62,7 +64,7 @@ public final class GPIOChip {
                 found = try handle.findLine(named: name)
             } catch {
                 throw GPIOError(
-                    .system, "cannot look up line \"\(name)\" on \(info.shortDescription): \(error)",
+                    .system, "cannot look up line \"\(name)\" on \(info.shortDescription): \(error.summary)",
                     underlying: error)
             }
             if let found { return (found, name) }
@@ -114,7 +116,7 @@ public final class GPIOChip {
         guard error.code == EBUSY else {
             let names = lines.map(\.displayName).joined(separator: ", ")
             return GPIOError(
-                .system, "cannot request \(names) of \(info.shortDescription): \(error)", underlying: error)
+                .system, "cannot request \(names) of \(info.shortDescription): \(error.summary)", underlying: error)
         }
         for line in lines {
             guard let current = try? handle.lineInfo(offset: line.offset), current.isUsed else { continue }

@@ -1,3 +1,5 @@
+import POSIX
+
 /// The GPIO chips of the machine: list them, and open one by label, name or path.
 ///
 /// ```swift
@@ -26,7 +28,8 @@ public struct GPIOChips: Sendable {
         do {
             devices = try driver.chipDevices()
         } catch {
-            throw GPIOError(.system, "cannot list GPIO chips in \(driver.deviceDirectory): \(error)", underlying: error)
+            throw GPIOError(
+                .system, "cannot list GPIO chips in \(driver.deviceDirectory): \(error.summary)", underlying: error)
         }
         let entries = devices.paths.map(entry(at:))
         return ChipListing(directory: driver.deviceDirectory, entries: entries, aliases: devices.aliases)

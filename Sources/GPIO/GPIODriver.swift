@@ -1,3 +1,5 @@
+public import POSIX
+
 /// The seam between the GPIO logic and the kernel: one method per call of the C shim (`CGPIODShim`).
 ///
 /// ``LibgpiodDriver`` is the production driver; ``SimulatedGPIODriver`` stands in for a kernel in tests. All

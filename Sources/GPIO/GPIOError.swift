@@ -1,3 +1,5 @@
+public import POSIX
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -59,7 +61,7 @@ public struct GPIOError: Error, Sendable, Hashable, CustomStringConvertible {
         case ENODEV, ENOTTY, ENXIO:
             return GPIOError(.notAChip, "\(path) is not a GPIO chip (\(error.reason))\(chips)", underlying: error)
         default:
-            return GPIOError(.system, "cannot open GPIO chip \(path): \(error)", underlying: error)
+            return GPIOError(.system, "cannot open GPIO chip \(path): \(error.summary)", underlying: error)
         }
     }
 }

@@ -1,4 +1,5 @@
 internal import CGPIODShim
+public import POSIX
 
 #if canImport(Glibc)
     import Glibc

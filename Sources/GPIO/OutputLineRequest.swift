@@ -31,7 +31,7 @@ public final class OutputLineRequest {
         do {
             try handle.setValues(values)
         } catch {
-            throw GPIOError(.system, "cannot set lines of \(chip.shortDescription): \(error)", underlying: error)
+            throw GPIOError(.system, "cannot set lines of \(chip.shortDescription): \(error.summary)", underlying: error)
         }
     }
 

@@ -1,3 +1,4 @@
+public import POSIX
 import Synchronization
 
 #if canImport(Glibc)

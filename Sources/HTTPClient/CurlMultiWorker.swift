@@ -1,4 +1,5 @@
 internal import CCurl
+import POSIX
 import Synchronization
 
 /// The thread that runs every transfer of one client on a libcurl multi handle.
@@ -34,7 +35,9 @@ final class CurlMultiWorker: @unchecked Sendable {
         self.multi = multi
         // A Pi talks to a handful of hosts; a few connections each are plenty.
         _ = breeze_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 4)
-        guard DedicatedThread.start({ [self] in self.run() }) else {
+        do {
+            try DedicatedThread.detach(name: "breeze-curl") { [self] in self.run() }
+        } catch {
             curl_multi_cleanup(multi)
             return nil
         }

@@ -1,3 +1,5 @@
+import POSIX
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -117,14 +119,10 @@ public final class RawHTTPConnection: @unchecked Sendable {
 
     /// Sends all of `bytes`; throws when the peer has closed.
     public func send(_ bytes: [UInt8]) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if sent < 0 {
-                if errno == EINTR { continue }
-                throw HTTPClientError("send: \(String(cString: strerror(errno)))")
-            }
-            offset += sent
+        do {
+            try SystemCall.sendAll(descriptor, bytes)
+        } catch {
+            throw HTTPClientError("send: \(error.message)")
         }
     }
 

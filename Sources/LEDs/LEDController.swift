@@ -1,6 +1,7 @@
 public import Clocks
 public import Diagnostics
 import FoundationEssentials
+import POSIX
 import Synchronization
 
 #if canImport(Glibc)
@@ -22,7 +23,7 @@ import Synchronization
 public final class LEDController: Sendable {
     private let host: ControllerHost
     private let pending: Mutex<LEDRenderer?>
-    private let thread = Mutex<pthread_t?>(nil)
+    private let thread = Mutex<DedicatedThread?>(nil)
 
     /// A controller of `policy` on `output`. `clock` gives the wall time for the night schedule and
     /// `timeZone` the local time; `ignoresNight` drops the schedule (`leds test`); `pwmFrequency` in Hz.
@@ -48,22 +49,16 @@ public final class LEDController: Sendable {
     /// - Throws: ``LEDControllerError`` when the thread cannot be created (the lines are then released).
     public func start(selfTest: Bool = true) throws(LEDControllerError) {
         guard let renderer = takeRenderer() else { return }
-        let context = Unmanaged.passRetained(RenderThreadContext(renderer, selfTest: selfTest)).toOpaque()
-        var handle = pthread_t()
-        let status = pthread_create(
-            &handle, nil,
-            { raw in
-                guard let raw else { return nil }
-                let context = Unmanaged<RenderThreadContext>.fromOpaque(raw).takeRetainedValue()
+        let context = RenderThreadContext(renderer, selfTest: selfTest)
+        do {
+            let started = try DedicatedThread(name: "breeze-leds") {
                 context.renderer.run(selfTest: context.selfTest)
-                return nil
-            }, context)
-        guard status == 0 else {
-            let context = Unmanaged<RenderThreadContext>.fromOpaque(context).takeRetainedValue()
+            }
+            thread.withLock { $0 = started }
+        } catch {
             context.renderer.shutdown()
-            throw LEDControllerError(message: "cannot start the LED thread: pthread_create returned \(status)")
+            throw LEDControllerError(message: "cannot start the LED thread: \(error)")
         }
-        thread.withLock { $0 = handle }
     }
 
     /// Shows `state` from now on (after the start-up sweep, if it is still playing). The pattern restarts
@@ -82,12 +77,10 @@ public final class LEDController: Sendable {
         if let renderer = takeRenderer() {
             renderer.shutdown()
         }
-        if let handle = thread.withLock({ value -> pthread_t? in
+        thread.withLock { value -> DedicatedThread? in
             defer { value = nil }
             return value
-        }) {
-            pthread_join(handle, nil)
-        }
+        }?.join()
     }
 
     private func takeRenderer() -> LEDRenderer? {
@@ -107,7 +100,8 @@ public struct LEDControllerError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Carries the renderer onto its thread. `@unchecked Sendable`: the renderer is taken out of the
-/// controller's mutex and handed over whole; after that only the render thread touches it.
+/// controller's mutex and handed over whole; after that only the render thread touches it (or, when the
+/// thread cannot start, the caller of `start`).
 private final class RenderThreadContext: @unchecked Sendable {
     let renderer: LEDRenderer
     let selfTest: Bool

@@ -1,3 +1,5 @@
+import POSIX
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -14,7 +16,8 @@ public enum MonotonicClock {
     /// Sleeps until `deadline` (nanoseconds on this clock), retrying when a signal interrupts.
     public static func sleep(until deadline: Int64) {
         var time = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &time, nil) == EINTR {}
+        // The absolute deadline makes a retry after an interruption sleep only what is left.
+        _ = try? SystemCall.check("clock_nanosleep") { clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &time, nil) }
     }
 
     /// A `timespec` for `deadline` nanoseconds.

@@ -1,3 +1,4 @@
+import POSIX
 import Synchronization
 
 #if canImport(Glibc)
@@ -47,18 +48,6 @@ public final class TerminalWriter: Sendable {
     }
 
     private static func write(_ text: String, to descriptor: Int32) {
-        let bytes = Array(text.utf8)
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        try? SystemCall.writeAll(descriptor, Array(text.utf8))
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import POSIX
 import Synchronization
 
 #if canImport(Glibc)
@@ -55,18 +56,18 @@ public final class TerminationSignals: Sendable {
     }
 
     private init() {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else {
+        let ends: (read: Int32, write: Int32)
+        do {
+            let pipe = try Pipe(nonBlocking: true)
+            // Open for the life of the process: the handler may write at any moment.
+            ends = (pipe.readEnd.release(), pipe.writeEnd.release())
+        } catch {
             pipeEnds = (-1, -1)
             source = nil
             return
         }
-        pipeEnds = (ends[0], ends[1])
-        for end in ends {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        signalPipeWriteEnd.store(ends[1], ordering: .releasing)
+        pipeEnds = ends
+        signalPipeWriteEnd.store(ends.write, ordering: .releasing)
         var unblock = sigset_t()
         sigemptyset(&unblock)
         for number in Self.caught {
@@ -94,7 +95,7 @@ public final class TerminationSignals: Sendable {
         }
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         let source = DispatchSource.makeReadSource(
-            fileDescriptor: ends[0], queue: DispatchQueue(label: "breeze-station.signals"))
+            fileDescriptor: ends.read, queue: DispatchQueue(label: "breeze-station.signals"))
         self.source = source
         source.setEventHandler { [weak self] in self?.drain() }
         source.resume()

@@ -1,4 +1,5 @@
 import CI2C
+import POSIX
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

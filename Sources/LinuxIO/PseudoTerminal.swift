@@ -1,4 +1,5 @@
 import CPseudoTerminal
+public import POSIX
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
     import Musl
 #endif
+import POSIX
 public import Sensors
 
 /// A tty opened for a sensor: raw 8N1 at the sensor's baud, no flow control and no XON/XOFF (binary frames
@@ -97,15 +98,19 @@ public final class SerialPort {
                 let events = Int32(poller.revents)
                 if events & Int32(POLLNVAL) != 0 { throw .disconnected("\(path): descriptor no longer valid") }
                 if events & Int32(POLLIN | POLLHUP | POLLERR) != 0 {
-                    let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-                    if count > 0 { return Array(buffer[0..<count]) }
-                    if count == 0 { throw .disconnected("\(path): hang-up (end of file)") }
-                    let code = errno
-                    if code == EAGAIN || code == EINTR {
+                    let count: Int
+                    do {
+                        count = try SystemCall.run("read(\(path))") {
+                            buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+                        }
+                    } catch where error.code == EAGAIN {
                         if events & Int32(POLLHUP | POLLERR) != 0 { throw .disconnected("\(path): hang-up") }
                         continue
+                    } catch {
+                        throw TransportError(error, device: path)
                     }
-                    throw TransportError(SystemError(call: "read(\(path))", code: code), device: path)
+                    if count > 0 { return Array(buffer[0..<count]) }
+                    throw .disconnected("\(path): hang-up (end of file)")
                 }
             }
             if clock.now >= deadline || cancelled() { return [] }
@@ -119,17 +124,21 @@ public final class SerialPort {
         let deadline = clock.now.advanced(by: .seconds(2))
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            let written: Int
+            do {
+                written = try SystemCall.run("write(\(path))") {
+                    bytes.withUnsafeBytes { buffer in
+                        Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                    }
+                }
+            } catch where error.code == EAGAIN {
+                written = 0
+            } catch {
+                throw TransportError(error, device: path)
             }
             if written > 0 {
                 offset += written
                 continue
-            }
-            let code = written < 0 ? errno : EAGAIN
-            if code == EINTR { continue }
-            guard code == EAGAIN else {
-                throw TransportError(SystemError(call: "write(\(path))", code: code), device: path)
             }
             guard clock.now < deadline else { throw .timedOut("\(path): output stays full") }
             var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)

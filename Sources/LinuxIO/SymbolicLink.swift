@@ -1,3 +1,5 @@
+public import POSIX
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

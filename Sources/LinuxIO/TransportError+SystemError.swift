@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
     import Musl
 #endif
+public import POSIX
 public import Sensors
 
 extension TransportError {

@@ -1,3 +1,4 @@
+import POSIX
 import Synchronization
 
 #if canImport(Glibc)
@@ -13,10 +14,10 @@ import Synchronization
 public final class WorkerThread: Sendable {
     private let state: WorkerState
 
-    /// Starts a thread; `name` says what it serves (for debugging).
+    /// Starts a thread; `name` says what it serves (its thread name, for `top -H` and debuggers).
     public init(name: String) {
         state = WorkerState()
-        Self.spawn { [state] in state.serve() }
+        Self.spawn(name: name) { [state] in state.serve() }
     }
 
     deinit {
@@ -35,32 +36,16 @@ public final class WorkerThread: Sendable {
 
     /// Runs `body` once on a new detached thread (an emulator's loop).
     public static func detach(_ body: @escaping @Sendable () -> Void) {
-        spawn(body)
+        spawn(name: "breeze-emulator", body)
     }
 
-    private static func spawn(_ body: @escaping @Sendable () -> Void) {
-        let box = Unmanaged.passRetained(ThreadBody(body: body)).toOpaque()
-        var thread = pthread_t()
-        let failure = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            let body = Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue()
-            body.body()
-            return nil
-        }, box)
-        if failure == 0 {
-            pthread_detach(thread)
-        } else {
+    private static func spawn(name: String, _ body: @escaping @Sendable () -> Void) {
+        do {
+            try DedicatedThread.detach(name: name, body)
+        } catch {
             // No thread could be made (resource exhaustion): run inline rather than lose the work.
-            Unmanaged<ThreadBody>.fromOpaque(box).takeRetainedValue().body()
+            body()
         }
-    }
-}
-
-/// What a new thread runs, passed through pthread_create's `void *`.
-private final class ThreadBody: Sendable {
-    let body: @Sendable () -> Void
-    init(body: @escaping @Sendable () -> Void) {
-        self.body = body
     }
 }
 
@@ -92,7 +77,7 @@ private final class WorkerState: Sendable {
     /// The thread's loop: run jobs in order until stopped and drained.
     func serve() {
         while true {
-            while sem_wait(semaphore) == -1, errno == EINTR {}
+            _ = try? SystemCall.run("sem_wait") { sem_wait(semaphore) }
             let next = jobs.withLock { state -> (@Sendable () -> Void)?? in
                 if !state.pending.isEmpty { return .some(state.pending.removeFirst()) }
                 return state.stopping ? .some(nil) : .none

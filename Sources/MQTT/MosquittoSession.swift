@@ -2,18 +2,19 @@ import AirQuality
 internal import CMosquitto
 import Clocks
 import Diagnostics
+import POSIX
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// One libmosquitto client and the dedicated thread that runs its network loop: `poll(2)` on the client's
-/// socket and the wakeup pipe, then `mosquitto_loop_read`/`_write`/`_misc`, connection attempts with capped
+/// socket and the wakeup (an eventfd), then `mosquitto_loop_read`/`_write`/`_misc`, connection attempts with capped
 /// backoff, and the graceful `offline` + DISCONNECT at the end.
 ///
 /// Confined to its thread once started: libmosquitto is used from that thread only, and its callbacks
 /// (connect, disconnect, message) arrive there, with this object as their `void *` user data. Other threads
-/// talk to it through ``PublisherState`` (a Mutex-guarded queue) and the wakeup pipe.
+/// talk to it through ``PublisherState`` (a Mutex-guarded queue) and the wakeup.
 final class MosquittoSession {
     /// How long the graceful shutdown may take to flush `offline` and DISCONNECT.
     static let shutdownFlushLimit: Duration = .seconds(2)
@@ -92,21 +93,13 @@ final class MosquittoSession {
 
     /// Starts the network thread, which owns this session from now on and destroys the client at its end.
     func start() throws(MQTTSetupError) {
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        let status = pthread_create(
-            &thread, nil,
-            { raw in
-                guard let raw else { return nil }
-                let session = Unmanaged<MosquittoSession>.fromOpaque(raw).takeRetainedValue()
-                session.run()
-                return nil
-            }, context)
-        guard status == 0 else {
-            Unmanaged<MosquittoSession>.fromOpaque(context).release()
-            throw MQTTSetupError("cannot start the MQTT network thread: \(String(cString: strerror(status)))")
+        // Handed over whole: from here on only the network thread uses the session.
+        nonisolated(unsafe) let session = self
+        do {
+            try DedicatedThread.detach(name: "breeze-mqtt") { session.run() }
+        } catch {
+            throw MQTTSetupError("cannot start the MQTT network thread: \(error.message)")
         }
-        pthread_detach(thread)
     }
 
     // MARK: The loop (network thread)
@@ -136,10 +129,12 @@ final class MosquittoSession {
             let wantWrite = mosquitto_want_write(handle)
             var descriptors = [
                 pollfd(fd: socket, events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0),
-                pollfd(fd: state.wakeup.readDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: state.wakeup.descriptor, events: Int16(POLLIN), revents: 0),
             ]
-            if poll(&descriptors, 2, 1000) < 0 && errno != EINTR {
-                logger.log(.error, every: .seconds(60), key: "poll", "poll failed: \(String(cString: strerror(errno)))")
+            do {
+                try SystemCall.run("poll") { poll(&descriptors, 2, 1000) }
+            } catch {
+                logger.log(.error, every: .seconds(60), key: "poll", "poll failed: \(error.message)")
             }
             if descriptors[1].revents != 0 { state.wakeup.drain() }
             let events = descriptors[0].revents

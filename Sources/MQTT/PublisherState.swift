@@ -1,3 +1,4 @@
+import POSIX
 import StationSnapshot
 import Synchronization
 
@@ -22,7 +23,11 @@ final class PublisherState: Sendable {
 
     init(configuration: MQTTConfiguration) throws(MQTTSetupError) {
         self.configuration = configuration
-        wakeup = try Wakeup()
+        do {
+            wakeup = try Wakeup()
+        } catch {
+            throw MQTTSetupError("cannot create the network thread's wakeup: \(error)")
+        }
         shared = Mutex(Shared(queue: OutboundQueue(capacity: configuration.queueSize)))
     }
 

@@ -1,9 +1,10 @@
 import AirQuality
 public import FoundationEssentials
 import JSON
+import POSIX
 
 /// Calendar dates and Open-Meteo's time strings, without a calendar or formatter: proleptic Gregorian
-/// arithmetic on days since 1970-01-01 (Howard Hinnant's civil-from-days algorithms).
+/// arithmetic on days since 1970-01-01 (``POSIX/CivilTime``).
 public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     /// The year, e.g. 2026.
     public let year: Int
@@ -23,8 +24,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// The UTC calendar date of `date` shifted by `utcOffset` seconds.
     public init(_ date: Date, utcOffset: Int = 0) {
         let seconds = Int(flooringTime: date.timeIntervalSince1970) + utcOffset
-        let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
-        (year, month, day) = Self.civil(fromDays: days)
+        (year, month, day) = Self.civil(fromDays: Int(CivilTime.days(containingSecond: Int64(seconds))))
     }
 
     /// Parses `YYYY-MM-DD`.
@@ -49,35 +49,15 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }
 
-    static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
+    static func daysIn(month: Int, year: Int) -> Int { Int(CivilTime.daysIn(month: Int64(month), year: Int64(year))) }
 
     static func days(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        Int(CivilTime.days(year: Int64(year), month: Int64(month), day: Int64(day)))
     }
 
     static func civil(fromDays days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let date = CivilTime.date(fromDays: Int64(days))
+        return (Int(date.year), Int(date.month), Int(date.day))
     }
 
     static func pad(_ value: Int, _ width: Int) -> String {

@@ -3,6 +3,7 @@
 // for the tests; it is never linked
 // into the station (the station's HTTP server is libmicrohttpd).
 import Foundation
+import POSIX
 import Synchronization
 #if canImport(Glibc)
     import Glibc
@@ -144,11 +145,7 @@ private final class Listener: @unchecked Sendable {
     private func acceptLoop() {
         defer { close(listener) }
         while !isStopped {
-            let connection = accept(listener, nil, nil)
-            if connection < 0 {
-                if errno == EINTR { continue }
-                return
-            }
+            guard let connection = try? SystemCall.run("accept", { accept(listener, nil, nil) }) else { return }
             Thread.detachNewThread { [self] in serve(connection) }
         }
     }
@@ -229,16 +226,7 @@ private final class Listener: @unchecked Sendable {
     }
 
     private func send(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if sent < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += sent
-        }
-        return true
+        (try? SystemCall.sendAll(connection, bytes)) != nil
     }
 
     private static func reason(_ status: Int) -> String {

@@ -1,6 +1,7 @@
 public import Clocks
 import FoundationEssentials
 public import LinuxIO
+public import POSIX
 public import SensorEmulation
 public import Sensors
 import Synchronization

@@ -1,3 +1,5 @@
+import POSIX
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -8,7 +10,9 @@
 func blockingSleep(microseconds: Int64) {
     var request = timespec(tv_sec: Int(microseconds / 1_000_000), tv_nsec: Int((microseconds % 1_000_000) * 1000))
     var remaining = timespec()
-    while nanosleep(&request, &remaining) == -1, errno == EINTR {
-        request = remaining
+    // After an interruption, sleep what is left.
+    _ = try? SystemCall.run("nanosleep") { () -> Int32 in
+        defer { request = remaining }
+        return nanosleep(&request, &remaining)
     }
 }

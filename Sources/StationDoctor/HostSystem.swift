@@ -1,3 +1,5 @@
+import POSIX
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -36,17 +38,7 @@ public struct HostSystem: Sendable {
         let descriptor = open(location(of: path), O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < limit {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
+        guard var bytes = try? SystemCall.readToEnd(descriptor, limit: limit).bytes else { return nil }
         if let end = bytes.firstIndex(of: 0) { bytes.removeSubrange(end...) }
         return String(decoding: bytes, as: UTF8.self)
     }

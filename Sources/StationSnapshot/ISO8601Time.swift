@@ -1,5 +1,6 @@
 import AirQuality
 public import FoundationEssentials
+import POSIX
 
 /// ISO 8601 / RFC 3339 times in UTC, written and read without locale or calendar machinery.
 public enum ISO8601Time {
@@ -11,9 +12,9 @@ public enum ISO8601Time {
     public static func format(_ date: Date) -> String {
         let total = Int64(clampingRounded: date.timeIntervalSince1970, .down)
             .clamped(to: writableSeconds)
-        let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
+        let days = CivilTime.days(containingSecond: total)
         let secondsOfDay = total - days * 86_400
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = CivilTime.date(fromDays: days)
         return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondsOfDay / 3600, 2) + ":"
             + pad(secondsOfDay % 3600 / 60, 2) + ":" + pad(secondsOfDay % 60, 2) + "Z"
     }
@@ -39,9 +40,9 @@ public enum ISO8601Time {
             return true
         }
         guard let year = number(4), expect(0x2D), let month = number(2), expect(0x2D), let day = number(2),
-            (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+            (1...12).contains(month), (1...CivilTime.daysIn(month: month, year: year)).contains(day)
         else { return nil }
-        let days = self.days(fromCivil: year, month, day)
+        let days = CivilTime.days(year: year, month: month, day: day)
         if position == bytes.count { return Date(timeIntervalSince1970: Double(days * 86_400)) }
         guard position < bytes.count, bytes[position] == 0x54 || bytes[position] == 0x74 || bytes[position] == 0x20
         else { return nil }
@@ -83,36 +84,6 @@ public enum ISO8601Time {
     private static func pad(_ value: Int64, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
-
-    private static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    // Howard Hinnant's days_from_civil / civil_from_days (proleptic Gregorian).
-    private static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 

@@ -1,3 +1,5 @@
+import POSIX
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -56,17 +58,11 @@ public struct BoardSerial: Sendable, Hashable {
 
     /// A small text file's content; nil when it cannot be read.
     static func readFile(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < 256 * 1024 {
-            let count = Glibc.read(fd, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            bytes += buffer[0..<count]
+        do {
+            let file = try FileDescriptor(opening: path, O_RDONLY)
+            return String(decoding: try file.readToEnd(limit: 256 * 1024).bytes, as: UTF8.self)
+        } catch {
+            return nil
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

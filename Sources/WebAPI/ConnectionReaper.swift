@@ -1,3 +1,4 @@
+import POSIX
 import Synchronization
 
 #if canImport(Glibc)
@@ -9,33 +10,22 @@ import Synchronization
 final class ConnectionReaper: Sendable {
     private let watch: ConnectionWatch
     private let stopped = Atomic<Bool>(false)
-    /// Set once in `init`, joined once in ``stop()``.
-    nonisolated(unsafe) private var thread: pthread_t?
+    /// Set once in `init`, joined once in ``stop()``; nil when no thread could be started.
+    nonisolated(unsafe) private var thread: DedicatedThread?
 
     init(watch: ConnectionWatch) {
         self.watch = watch
-        var created = pthread_t()
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let status = pthread_create(&created, nil, { context in
-            guard let context else { return nil }
-            let reaper = Unmanaged<ConnectionReaper>.fromOpaque(context).takeRetainedValue()
-            while !reaper.stopped.load(ordering: .acquiring) {
-                reaper.watch.enforce()
+        thread = try? DedicatedThread(name: "breeze-reaper") { [self] in
+            while !stopped.load(ordering: .acquiring) {
+                watch.enforce()
                 usleep(100_000)
             }
-            return nil
-        }, context)
-        if status == 0 {
-            thread = created
-        } else {
-            Unmanaged<ConnectionReaper>.fromOpaque(context).release()
-            thread = nil
         }
     }
 
     /// Stops the thread and waits for it (at most one period).
     func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing), let thread else { return }
-        pthread_join(thread, nil)
+        thread.join()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 import Testing
 
 @testable import LinuxIO
@@ -38,25 +39,6 @@ struct SystemAdapterTests {
         #expect(
             SystemError(call: "open(/dev/x)", code: ENOENT).description
                 == "open(/dev/x): No such file or directory (errno 2)")
-    }
-
-    @Test func systemCallsRetryEINTRAndNameTheCall() {
-        var calls = 0
-        let result = try? SystemCall.run("fake") { () -> Int32 in
-            calls += 1
-            if calls < 3 {
-                errno = EINTR
-                return -1
-            }
-            return 7
-        }
-        #expect(result == 7 && calls == 3)
-        #expect(throws: SystemError(call: "fake(/x)", code: EBADF)) {
-            try SystemCall.run("fake(/x)") { () -> Int32 in
-                errno = EBADF
-                return -1
-            }
-        }
     }
 
     @Test func symlinksAreReplacedAtomicallyAndRemoved() throws {

@@ -1,5 +1,6 @@
 import Configuration
 import FoundationEssentials
+import POSIX
 import Station
 import StationSnapshot
 
@@ -92,19 +93,10 @@ enum StandardOutput {
     struct WriteError: Error { let reason: String }
 
     static func write(_ bytes: [UInt8]) throws(WriteError) {
-        let failure: String? = bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return nil }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(1, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                offset += written
-            }
-            return nil
+        do {
+            try SystemCall.writeAll(1, bytes)
+        } catch {
+            throw WriteError(reason: error.message)
         }
-        if let failure { throw WriteError(reason: failure) }
     }
 }

@@ -2,6 +2,7 @@
     import Glibc
 #endif
 import FoundationEssentials
+import POSIX
 
 /// Writing to stdout and stderr, and JSON for commands that print it.
 enum Output {
@@ -20,18 +21,7 @@ enum Output {
     private static func writeLine(_ text: String, to descriptor: Int32) {
         var bytes = Array(text.utf8)
         bytes.append(0x0A)
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        try? SystemCall.writeAll(descriptor, bytes)
     }
 
     /// Encodes `value` as one line of JSON (keys sorted, so output is stable) and writes it to stdout.
