@@ -133,7 +133,9 @@ struct SerialByteStreamTests {
         task.cancel()
         let started = ContinuousClock.now
         #expect(try await task.value.isEmpty)
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // Far below the read's 30 s timeout: the worker sees the cancellation within one 50 ms poll slice; the
+        // rest is two resumptions on Swift's cooperative pool, which other suites can keep busy for seconds.
+        #expect(ContinuousClock.now - started < .seconds(15))
         withExtendedLifetime(pty) {}
     }
 
