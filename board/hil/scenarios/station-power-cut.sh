@@ -113,10 +113,14 @@ seed_state() {
         "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 470)
             INSERT INTO churn SELECT randomblob(3500) FROM n;" "DROP TABLE churn;" > /dev/null ||
         hil_fail "sqlite3 could not fill the seed's WAL"
-    # Then one frame at a time (page 1, the schema version written again unchanged) up to 998 frames: the
-    # station's first commit (3-4 frames) takes the WAL past 1000.
+    # Then one frame at a time (page 1, the schema version written again unchanged: whatever version the
+    # station wrote, so it migrates nothing at its next start) up to 998 frames: the station's first commit
+    # (3-4 frames) takes the WAL past 1000.
+    local version
+    version=$(sqlite3 "$1/history.db" "PRAGMA user_version;") && [ -n "$version" ] ||
+        hil_fail "sqlite3 could not read the seed's schema version"
     while [ $(( ($(stat -c %s "$1/history.db-wal") - 32) / 4120 )) -lt 998 ]; do
-        sqlite3 "$1/history.db" ".filectrl persist_wal on" "PRAGMA user_version = 1;" > /dev/null ||
+        sqlite3 "$1/history.db" ".filectrl persist_wal on" "PRAGMA user_version = $version;" > /dev/null ||
             hil_fail "sqlite3 could not fill the seed's WAL"
     done
     hil_log "seed: the WAL holds $(( ($(stat -c %s "$1/history.db-wal") - 32) / 4120 )) frames"
