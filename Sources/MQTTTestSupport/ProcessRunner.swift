@@ -1,6 +1,10 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Runs a short-lived program to completion without blocking a thread: the tests run on Swift's cooperative
 /// pool (two threads on a 2-core CI machine), where a blocking wait would stall every other test.
 public enum ProcessRunner {
@@ -43,9 +47,28 @@ public enum ProcessRunner {
             try? stdin.fileHandleForWriting.close()
         }
         output.fileHandleForReading.readabilityHandler = nil
-        // Whatever the handler had not picked up yet; the writer has exited, so this does not wait.
-        collected.append(output.fileHandleForReading.readDataToEndOfFile())
+        // Whatever the handler had not picked up yet, read without waiting: the program has exited, but a child
+        // another test spawned meanwhile (a broker, mosquitto_sub) may have inherited the pipe's write end, so
+        // reading to the end of file could block this pool thread for as long as that child lives.
+        collected.append(Self.availableBytes(output.fileHandleForReading.fileDescriptor))
         return Result(status: status, output: String(decoding: collected.data, as: UTF8.self))
+    }
+
+    /// The bytes `descriptor` holds now, read without blocking.
+    private static func availableBytes(_ descriptor: Int32) -> Data {
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                data.append(contentsOf: buffer[0..<count])
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                return data
+            }
+        }
     }
 
     private final class Collected: Sendable {
