@@ -70,7 +70,7 @@ test-steps:
 		$(TIMED) "debug build" $(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS); status=$$?; \
 		wait $$downloads || echo "make test: a background download failed (.build/test-downloads.log); retrying it later"; \
 		[ $$status = 0 ] || exit $$status; \
-		$(TIMED) "swift test" $(SWIFT) test --skip-build $(SWIFT_BUILD_FLAGS) || exit 1; \
+		$(TIMED) "swift test" sh scripts/swift-test-rerun-failed.sh $(SWIFT) $(SWIFT_BUILD_FLAGS) || exit 1; \
 		if [ "$(TEST_BUILDS_BESIDE)" = 1 ]; then \
 			echo "make test: building in the background (-j $(TEST_BUILDS_JOBS)): $(TEST_BUILDS) (log: .build/test-builds.log)"; \
 			setsid $(MAKE) --no-print-directory -k test-builds SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS) -j $(TEST_BUILDS_JOBS)" \
