@@ -28,6 +28,10 @@ TEST_DOWNLOADS :=
 # use what the VM and the other EXTRA_TESTS leave idle and at most one core of what those want. (Not `nice`:
 # SwiftPM starts its compiler processes at the normal priority whatever niceness it was started with.)
 TEST_BUILDS :=
+# Make targets `make test` runs while TEST_BUILDS build (TEST_BUILDS_BESIDE=0), in a session of their own, output
+# in .build/beside-builds.log and printed once they end: tests that mostly wait (a station running at real speed),
+# so the compiler costs them nothing. With TEST_BUILDS_BESIDE=1 they run first among EXTRA_TESTS instead.
+BESIDE_BUILDS_TESTS :=
 # Make targets `make test` runs last, once TEST_BUILDS are done. Each builds what it checks again (a no-op then;
 # after a background build that failed, the same build in the foreground, failing with its errors).
 LATE_TESTS :=
@@ -42,7 +46,7 @@ TIMED := sh scripts/timed-step.sh
 # Each area adds its packages, extra tests and targets in its own file.
 include $(sort $(wildcard mk/*.mk))
 
-.PHONY: all deps build test test-steps test-fast test-downloads test-builds demo bench release clean
+.PHONY: all deps build test test-steps test-fast test-downloads test-builds test-beside-builds demo bench release clean
 
 all: build
 
@@ -66,7 +70,9 @@ test-steps:
 	@$(TIMED) deps $(MAKE) --no-print-directory deps
 	@mkdir -p .build && echo "make test: fetching in the background: $(TEST_DOWNLOADS) (log: .build/test-downloads.log)"
 	@$(MAKE) --no-print-directory -k test-downloads > .build/test-downloads.log 2>&1 & downloads=$$!; \
-		builds=""; trap '[ -z "$$builds" ] || kill -TERM -$$builds 2>/dev/null' EXIT; trap 'exit 130' INT TERM; \
+		builds="" beside=""; extra="$(EXTRA_TESTS)"; \
+		trap '[ -z "$$builds" ] || kill -TERM -$$builds 2>/dev/null; [ -z "$$beside" ] || kill -TERM -$$beside 2>/dev/null' EXIT; \
+		trap 'exit 130' INT TERM; \
 		$(TIMED) "debug build" $(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS); status=$$?; \
 		wait $$downloads || echo "make test: a background download failed (.build/test-downloads.log); retrying it later"; \
 		[ $$status = 0 ] || exit $$status; \
@@ -75,19 +81,26 @@ test-steps:
 			echo "make test: building in the background (-j $(TEST_BUILDS_JOBS)): $(TEST_BUILDS) (log: .build/test-builds.log)"; \
 			setsid $(MAKE) --no-print-directory -k test-builds SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS) -j $(TEST_BUILDS_JOBS)" \
 				> .build/test-builds.log 2>&1 & \
-			builds=$$!; \
+			builds=$$!; extra="$(BESIDE_BUILDS_TESTS) $$extra"; \
 		else \
-			echo "make test: building $(TEST_BUILDS) before the rigs (TEST_BUILDS_BESIDE=1: beside them)"; \
+			echo "make test: building $(TEST_BUILDS) before the rigs (TEST_BUILDS_BESIDE=1: beside them); meanwhile $(BESIDE_BUILDS_TESTS) (log: .build/beside-builds.log)"; \
+			setsid $(MAKE) --no-print-directory test-beside-builds > .build/beside-builds.log 2>&1 & beside=$$!; \
 			$(MAKE) --no-print-directory -k test-builds > .build/test-builds.log 2>&1 \
 				|| echo "make test: a build failed (.build/test-builds.log); the step that needs it builds again"; \
+			wait $$beside; beside_status=$$?; beside=""; cat .build/beside-builds.log; \
+			[ $$beside_status = 0 ] || { echo "make test: $(BESIDE_BUILDS_TESTS) failed (above; log: .build/beside-builds.log)"; exit 1; }; \
 		fi; \
-		for target in $(EXTRA_TESTS); do $(TIMED) $$target $(MAKE) --no-print-directory $$target || exit 1; done; \
+		for target in $$extra; do $(TIMED) $$target $(MAKE) --no-print-directory $$target || exit 1; done; \
 		if [ -n "$$builds" ]; then echo "make test: waiting for the background builds"; \
 			wait $$builds || echo "make test: a background build failed (.build/test-builds.log); the step that needs it builds again"; fi; \
 		builds=""; grep '^make test: ' .build/test-builds.log | sed 's/^make test: /make test: (background) /'; \
 		for target in $(LATE_TESTS); do $(TIMED) $$target $(MAKE) --no-print-directory $$target || exit 1; done
 
 test-downloads: $(TEST_DOWNLOADS)
+
+# make test's BESIDE_BUILDS_TESTS, each timed, one after the other; the first that fails ends them.
+test-beside-builds:
+	@for target in $(BESIDE_BUILDS_TESTS); do $(TIMED) $$target $(MAKE) --no-print-directory $$target || exit 1; done
 
 # Each background build timed in .build/test-builds.log (make test prints those lines when it has waited for them).
 test-builds:

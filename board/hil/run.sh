@@ -15,6 +15,8 @@
 #   board/hil/run.sh --station PATH [--station-env 'VAR=...'] [--leg NAME] NAME...
 #                                     test another build of breeze-station; --leg tags the result lines
 #   board/hil/run.sh --station-scenarios   every scenario that needs the station (NEEDS set), as in a full run
+#   board/hil/run.sh --except NAME    a full run without this scenario (repeatable; make test runs
+#                                     station-power-cut in a run of its own beside its release builds)
 #   board/hil/run.sh --isolate        one VM per scenario (slower; to rule out one scenario disturbing the next)
 #   board/hil/run.sh --all-levels     the libgpiod v2 leg walks every AQI level too (the first leg always does)
 #   board/hil/run.sh --repeat N NAME  run each scenario N times in a row in the same VM (hunting a flake)
@@ -54,6 +56,7 @@ gpiod_v2=""
 v2_only=0
 repeat=1
 requested=()
+excepted=()
 while [ $# -gt 0 ]; do
     case "$1" in
         -v | --verbose) verbose=1 ;;
@@ -77,6 +80,10 @@ while [ $# -gt 0 ]; do
             ;;
         --station-scenarios) station_only=1 ;;
         --isolate) isolate=1 ;;
+        --except)
+            excepted+=("${2%.sh}")
+            shift
+            ;;
         --all-levels) HIL_ALL_LEVELS=1 ;;
         --repeat)
             repeat=$2
@@ -102,6 +109,9 @@ case "$repeat" in
         ;;
 esac
 
+for name in "${excepted[@]}"; do
+    [ -f "$HIL_DIR/scenarios/$name.sh" ] || { echo "run.sh: --except: no scenario '$name' (board/hil/run.sh --list shows them)" >&2; exit 2; }
+done
 scenario_files=()
 if [ "${#requested[@]}" -eq 0 ]; then
     explicit=0
@@ -109,6 +119,7 @@ if [ "${#requested[@]}" -eq 0 ]; then
         if [ "$station_only" = 1 ] && ! grep -q '^NEEDS="[^"]' "$file"; then
             continue
         fi
+        case " ${excepted[*]} " in *" $(basename "$file" .sh) "*) continue ;; esac
         scenario_files+=("$file")
     done
 else
