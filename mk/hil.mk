@@ -19,13 +19,6 @@ TEST_PACKAGES += qemu-system-x86 socat gpiod gcc make libc6-dev xz-utils procps
 # make test runs make hil's two legs apart: the first beside the background builds (it needs only the debug
 # build), the libgpiod v2 leg once the v2 build (mk/leds.mk's gpiod-v2-build, a TEST_BUILDS target) is done.
 EXTRA_TESTS += hil-gpiod-v1 hil-rig-checks
-# The power-cut scenario (two minutes, nearly all of them the station running at real speed inside the VM while
-# the kernel writes back) runs in a VM of its own while make test builds the release and v2 binaries
-# (TEST_BUILDS), and the first leg runs without it (HIL_V1_EXCEPT): the compiler leaves the scenario's waits
-# alone, and the scenarios that judge time never share the CPU with the compiler.
-BESIDE_BUILDS_TESTS += hil-power-cut
-HIL_POWER_CUT_SCENARIO := station-power-cut
-test-steps: export HIL_V1_EXCEPT := $(HIL_POWER_CUT_SCENARIO)
 LATE_TESTS += hil-gpiod-v2
 # The VM's kernel, headers, sources and busybox (apt-get download), fetched while make test builds.
 TEST_DOWNLOADS += hil-prepare
@@ -39,7 +32,7 @@ HIL_GPIOD_V2_STATION ?= $(GPIOD_V2_SCRATCH)/debug/breeze-station
 # More of run.sh's options, e.g. make hil HIL_ARGS=--all-levels (every AQI level in the v2 leg too) or HIL_ARGS=-v.
 HIL_ARGS ?=
 
-.PHONY: hil hil-gpiod-v1 hil-gpiod-v2 hil-gpiod-v2-build hil-prepare hil-rig-checks hil-power-cut
+.PHONY: hil hil-gpiod-v1 hil-gpiod-v2 hil-gpiod-v2-build hil-prepare hil-rig-checks
 
 hil-prepare:
 	@bash board/hil/prepare.sh > /dev/null
@@ -49,16 +42,11 @@ hil: deps hil-gpiod-v2-build
 	@board/hil/run.sh --gpiod-v2 "$(HIL_GPIOD_V2_STATION)" $(HIL_ARGS)
 
 # make hil's first leg alone: every scenario against the default (libgpiod v1) build.
-# HIL_V1_EXCEPT: scenarios left out (make test: the power-cut scenario, which it has run beside its builds).
+# HIL_V1_EXCEPT: scenarios left out (make test: the power-cut scenario, run beside its builds: mk/powercut.mk).
 HIL_V1_EXCEPT ?=
 hil-gpiod-v1: deps
 	$(SWIFT) build --product breeze-station $(SWIFT_BUILD_FLAGS)
 	@board/hil/run.sh $(addprefix --except ,$(HIL_V1_EXCEPT)) $(HIL_ARGS)
-
-# The power-cut scenario alone, against the default build (make crash-test: the long version).
-hil-power-cut: deps
-	$(SWIFT) build --product breeze-station $(SWIFT_BUILD_FLAGS)
-	@board/hil/run.sh $(HIL_POWER_CUT_SCENARIO) $(HIL_ARGS)
 
 hil-gpiod-v2-build: deps
 	@$(MAKE) --no-print-directory $(GPIOD_V2_LIBRARY)
