@@ -16,9 +16,12 @@
 #   gcc, make, libc6-dev: the out-of-tree gpio-sim module and the rig's helpers (linux/gpio.h comes with
 #   libc6-dev's linux-libc-dev); xz-utils: kernel modules and sources;  procps: pkill -s for clean-up.
 TEST_PACKAGES += qemu-system-x86 socat gpiod gcc make libc6-dev xz-utils procps
-# make test runs make hil's two legs apart: the first beside the background builds (it needs only the debug
-# build), the libgpiod v2 leg once the v2 build (mk/leds.mk's gpiod-v2-build, a TEST_BUILDS target) is done.
-EXTRA_TESTS += hil-gpiod-v1 hil-rig-checks
+# make test runs make hil's two legs apart: the first once the background builds are done (its scenarios judge
+# time), the libgpiod v2 leg once the v2 build (mk/leds.mk's gpiod-v2-build, a TEST_BUILDS target) is done.
+# The rig's own checks judge no time (they prove where the rig reads its files from and how a dying VM is
+# reported), so make test runs them while it builds (BESIDE_BUILDS_TESTS), with the power-cut scenario.
+EXTRA_TESTS += hil-gpiod-v1
+BESIDE_BUILDS_TESTS += hil-rig-checks
 LATE_TESTS += hil-gpiod-v2
 # The VM's kernel, headers, sources and busybox (apt-get download), fetched while make test builds.
 TEST_DOWNLOADS += hil-prepare
@@ -65,7 +68,7 @@ hil-selftest: deps
 	@board/hil/run.sh --leg selftest --station board/hil/selftest/breeze-station $(HIL_SELFTEST_SCENARIOS)
 
 # The rig's own checks (board/hil/selftest/rig-checks.sh, about a minute): a copy of this checkout under /tmp
-# runs gpio-plumbing and leds-sigterm (the guest hides the host's /tmp: the checkout reaches it only through
+# runs gpio-plumbing and leds-busy-line (the guest hides the host's /tmp: the checkout reaches it only through
 # the rig's own shares), then a scenario that crashes the VM's kernel must fail once, with the console's panic,
 # and the scenario after it pass in a fresh VM.
 hil-rig-checks: deps
