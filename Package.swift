@@ -28,6 +28,9 @@ targets += [
     // dedicated threads with a clean signal mask, the wakeup, the atomic file write, civil time.
     .target(name: "POSIX", dependencies: ["CPOSIX"], swiftSettings: strictSettings),
     .testTarget(name: "POSIXTests", dependencies: ["POSIX"], swiftSettings: strictSettings),
+    // Test kit: a test that blocks runs on a thread of its own (`@Test(.dedicatedThread)`), off the pool.
+    .target(name: "ThreadTestSupport", dependencies: ["POSIX"], swiftSettings: strictSettings),
+    .testTarget(name: "ThreadTestSupportTests", dependencies: ["ThreadTestSupport"], swiftSettings: strictSettings),
     .target(name: "AirQuality", swiftSettings: strictSettings),
     .target(name: "Clocks", swiftSettings: strictSettings),
     .target(name: "Diagnostics", dependencies: ["Clocks", "POSIX"], swiftSettings: strictSettings),
@@ -168,7 +171,8 @@ targets += [
     // Raw-socket HTTP client (source addresses, trickles, oversize requests) and procfs memory, for tests.
     .target(name: "HTTPTestSupport", dependencies: ["POSIX"], swiftSettings: strictSettings),
     .testTarget(
-        name: "WebAPITests", dependencies: ["WebAPI", "HTTPTestSupport", "Configuration", "JSON", "Diagnostics"],
+        name: "WebAPITests",
+        dependencies: ["WebAPI", "HTTPTestSupport", "ThreadTestSupport", "Configuration", "JSON", "Diagnostics"],
         swiftSettings: strictSettings),
     .testTarget(
         name: "StationSnapshotTests", dependencies: ["StationSnapshot", "AirQuality", "JSON"],
@@ -177,12 +181,12 @@ targets += [
         name: "StationEndpointTests",
         dependencies: [
             "StationEndpoint", "StationSnapshot", "WebAPI", "HTTPTestSupport", "AirQuality", "JSON", "Diagnostics",
-            "Clocks",
+            "Clocks", "ThreadTestSupport",
         ],
         exclude: ["Fixtures"], swiftSettings: strictSettings),
 ]
 executableDependencies += ["WebAPI", "StationSnapshot", "StationEndpoint"]
-endToEndTestDependencies += ["StationSnapshot", "HTTPTestSupport", "JSON"]
+endToEndTestDependencies += ["StationSnapshot", "HTTPTestSupport", "JSON", "ThreadTestSupport"]
 
 // MARK: - Station: configuration, pipeline, storage, systemd
 
@@ -190,7 +194,7 @@ targets += [
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "Storage", dependencies: ["AirQuality", "CSQLite"], swiftSettings: strictSettings),
     .testTarget(
-        name: "StorageTests", dependencies: ["Storage", "AirQuality"], exclude: ["Fixtures"], swiftSettings: strictSettings),
+        name: "StorageTests", dependencies: ["Storage", "AirQuality", "ThreadTestSupport"], exclude: ["Fixtures"], swiftSettings: strictSettings),
     // Services, the group that runs them, signals, sd_notify and the watchdog.
     .target(name: "Lifecycle", dependencies: ["POSIX", "Clocks", "Diagnostics"], swiftSettings: strictSettings),
     .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle", "Clocks", "Diagnostics"], swiftSettings: strictSettings),

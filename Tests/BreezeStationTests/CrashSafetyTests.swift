@@ -1,6 +1,7 @@
 import Foundation
 import Storage
 import Testing
+import ThreadTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -9,7 +10,7 @@ import Testing
 /// SIGKILL while the station's store service writes (`breeze-store-crash`: the real StoreService and
 /// HistoryStore, one minute per transaction, as fast as the disk allows). Every time: the database is intact,
 /// every minute reported committed is there, and at most the one minute in flight is lost.
-@Suite("Crash safety of the history database", .serialized)
+@Suite("Crash safety of the history database", .serialized, .dedicatedThread)
 struct CrashSafetyTests {
     static let kills = 50
 

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import ThreadTestSupport
 
 /// `decode`, `emulate` and `probe` as users and scripts run them.
-@Suite("Sensor commands")
+@Suite("Sensor commands", .dedicatedThread)
 struct SensorCommandTests {
     static func objects(_ stdout: String) throws -> [[String: Any]] {
         try stdout.split(separator: "\n").map { line in

@@ -1,9 +1,10 @@
 import Foundation
 import HTTPTestSupport
 import Testing
+import ThreadTestSupport
 
 /// Memory of the real server process under refused requests (mosquitto's style of memory bound).
-@Suite("server memory under abuse", .serialized)
+@Suite("server memory under abuse", .serialized, .dedicatedThread)
 struct MemoryUnderAbuseTests {
     /// One request with a 64 KiB header on a fresh connection; the status, or nil when the server closed
     /// the connection instead of answering.

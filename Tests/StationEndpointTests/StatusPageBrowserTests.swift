@@ -4,10 +4,11 @@ import HTTPTestSupport
 import JSON
 import StationSnapshot
 import Testing
+import ThreadTestSupport
 
 /// The status page in a real browser: what Chromium renders (text, computed colours) is what
 /// `/api/v1/current` reports, before and after the page refreshes itself.
-@Suite("status page in headless Chromium", .serialized)
+@Suite("status page in headless Chromium", .serialized, .dedicatedThread)
 struct StatusPageBrowserTests {
     /// What the page shows, read from the rendered DOM and computed styles.
     static let probe = """
@@ -75,7 +76,7 @@ struct StatusPageBrowserTests {
 
 /// Long texts wrap: with Open-Meteo unavailable and its error naming a long URL, the page is never wider than
 /// a phone's or a desktop's viewport.
-@Suite("status page layout in headless Chromium", .serialized)
+@Suite("status page layout in headless Chromium", .serialized, .dedicatedThread)
 struct StatusPageOverflowTests {
     /// The document's and every element's width beyond the viewport, with the widest offender's tag and id.
     static let overflowProbe = """

@@ -1,13 +1,14 @@
 import AirQuality
 import Foundation
 import Testing
+import ThreadTestSupport
 
 @testable import Storage
 
 /// The bound docs/operations.md gives for the SD card: under 50 MB after a year (minutes kept for
 /// `retention_days`, hours for good, the primary-key indices included), measured on a real file filled through
 /// the store's own `append` and trimmed by its own purge.
-@Suite("History store: a year of minutes")
+@Suite("History store: a year of minutes", .dedicatedThread)
 struct HistoryStoreYearTests {
     /// The documented bound, bytes.
     static let bound = 50 * 1024 * 1024

@@ -2,9 +2,10 @@ import HTTPTestSupport
 import JSON
 import Testing
 import WebAPI
+import ThreadTestSupport
 
 /// Malformed requests on a raw socket, byte for byte as an attacker sends them (issue 20 §4).
-@Suite("HTTP server: malformed request edges")
+@Suite("HTTP server: malformed request edges", .dedicatedThread)
 struct EdgeTests {
     /// Sends `request` as is on a fresh connection and reads one response.
     func exchange(_ request: [UInt8], port: UInt16) throws -> HTTPExchange {

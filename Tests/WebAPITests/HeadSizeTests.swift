@@ -2,11 +2,12 @@ import HTTPTestSupport
 import JSON
 import Testing
 import WebAPI
+import ThreadTestSupport
 
 /// Request heads swept byte by byte across the sizes where libmicrohttpd 0.9.75 runs out of connection memory
 /// (issue 20 §4): every request gets a complete answer, 200 within the station's budget and the station's JSON
 /// 414 or 431 over it, well before the 10 s inactivity timeout.
-@Suite("HTTP server: request head sizes")
+@Suite("HTTP server: request head sizes", .dedicatedThread)
 struct HeadSizeTests {
     /// The shapes of oversize request an attacker sends: a long query, a long path, one long header field,
     /// many short header fields.

@@ -2,8 +2,9 @@ import HTTPTestSupport
 import JSON
 import Testing
 import WebAPI
+import ThreadTestSupport
 
-@Suite("HTTP server: routes, methods, validators")
+@Suite("HTTP server: routes, methods, validators", .dedicatedThread)
 struct RoutingTests {
     @Test("GET and HEAD are answered; HEAD has the headers without the body")
     func getAndHead() throws {
