@@ -1,4 +1,5 @@
 public import FoundationEssentials
+import POSIX
 
 /// The climate history of today's date: the daily maximum temperature in 1980, 1990, 2000, 2010, 2020 and
 /// this year, fetched concurrently. Past years come from the permanent cache once fetched; a year that
@@ -33,7 +34,10 @@ public struct ClimateService: Sendable {
         for result in results where result.year < today.year && result.source == .archive {
             if let value = result.temperatureMax { fresh[ClimateCacheKey(place: place, date: result.date)] = value }
         }
-        cache.store(fresh)
+        // A file-backed cache fsyncs its rewrite: on a thread of its own, never the cooperative pool.
+        let cache = self.cache
+        let entries = fresh
+        await DedicatedThread.run(name: "climate-cache") { cache.store(entries) }
         return ClimateHistory(today: today, place: place, years: results)
     }
 

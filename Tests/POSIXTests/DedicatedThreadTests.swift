@@ -88,3 +88,15 @@ struct DedicatedThreadTests {
         if let error = failure.withLock({ $0 }) { throw error }
     }
 }
+
+@Suite("DedicatedThread.run")
+struct DedicatedThreadRunTests {
+    @Test("the body runs on a thread of its own, named, and its result comes back to the awaiting task")
+    func runsOffThePool() async {
+        let seen = await DedicatedThread.run(name: "breeze-run-test") { () -> String in
+            let comm = try? FileDescriptor(opening: "/proc/thread-self/comm", O_RDONLY).readToEnd().bytes
+            return String(decoding: comm ?? [], as: UTF8.self).trimmingCharacters(in: .newlines)
+        }
+        #expect(seen == "breeze-run-test")
+    }
+}
