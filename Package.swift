@@ -11,6 +11,10 @@ import PackageDescription
 /// upcoming-feature checks the house style asks for.
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    // An import is internal unless it says `public import`: what a module exposes is what it means to.
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    // A member is visible only where its defining module is imported, not through another file's import.
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 var targets: [Target] = []

@@ -1,4 +1,4 @@
-public import JSON
+import JSON
 
 /// One problem in a configuration file: where (the key path), and what was expected and found.
 public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {

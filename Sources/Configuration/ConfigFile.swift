@@ -4,7 +4,7 @@ import POSIX
 #elseif canImport(Musl)
 import Musl
 #endif
-public import JSON
+import JSON
 
 /// Reading a configuration file from disk.
 public enum ConfigFile {

@@ -1,4 +1,4 @@
-import POSIX
+public import POSIX
 
 /// The GPIO chips of a machine, as found in its device directory: what `gpiodetect` shows, plus the chips that
 /// could not be opened and the aliases (symbolic links such as the Raspberry Pi 5's `gpiochip4 -> gpiochip0`).

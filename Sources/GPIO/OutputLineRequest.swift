@@ -1,3 +1,4 @@
+import POSIX
 /// Output lines requested together and kept: set them all at once, release them at the end (or when this
 /// object goes away). Used by one thread at a time; hand it to the thread that drives the lines.
 public final class OutputLineRequest {

@@ -1,3 +1,4 @@
+import Synchronization
 /// The HTTP client on libcurl: GET and POST requests with timeouts, a size limit, TLS verification and gzip.
 ///
 /// One client owns one worker thread and one libcurl multi handle, so any number of concurrent requests

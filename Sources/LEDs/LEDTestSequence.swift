@@ -1,4 +1,4 @@
-import AirQuality
+public import AirQuality
 
 /// The steps of `breeze-station leds test`: every level's colour and every pattern, in order.
 public enum LEDTestSequence {

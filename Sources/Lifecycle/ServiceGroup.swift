@@ -1,5 +1,6 @@
 public import Clocks
 public import Diagnostics
+import FoundationEssentials
 import Synchronization
 
 /// Runs services side by side, restarts one that fails (with exponential backoff), and shuts all down

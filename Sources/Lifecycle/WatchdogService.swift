@@ -1,5 +1,6 @@
 public import Clocks
 public import Diagnostics
+import FoundationEssentials
 
 /// Pings the systemd watchdog (`WATCHDOG=1`) every third of `WatchdogSec` (so a late wake-up still keeps
 /// within systemd's "at least every half"), but only while the sensor loop's heartbeat is fresh (younger than

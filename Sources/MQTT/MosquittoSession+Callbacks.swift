@@ -1,4 +1,5 @@
 internal import CMosquitto
+import Diagnostics
 
 /// libmosquitto's callbacks. They arrive on the network thread, inside `mosquitto_loop_read`/`_write`/`_misc`,
 /// with the session as their `void *` user data (unretained: the session outlives its client).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// A child process started with `posix_spawn`, with a clean signal mask and default signal actions.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// A real Eclipse Mosquitto broker on loopback, started as a child process for one test: its own port, its

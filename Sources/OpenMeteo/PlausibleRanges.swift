@@ -1,3 +1,4 @@
+import AirQuality
 public import FoundationEssentials
 import JSON
 

@@ -1,5 +1,5 @@
 import Foundation
-import OpenMeteo
+public import OpenMeteo
 import Synchronization
 
 /// A loopback HTTP server that plays Open-Meteo (air quality, geocoding, archive, forecast) and the

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Answers shaped as Open-Meteo writes them (key order, Greek µ in units, `location_id` missing on the
 /// first element of an array, integers for AQI, one decimal for concentrations), per

@@ -2,9 +2,9 @@ import CPOSIX
 import Synchronization
 
 #if canImport(Glibc)
-    import Glibc
+    public import Glibc
 #elseif canImport(Musl)
-    import Musl
+    public import Musl
 #endif
 
 /// A POSIX thread of the station's own, for blocking work that must never hold one of Swift's cooperative

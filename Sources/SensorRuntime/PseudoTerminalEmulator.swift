@@ -1,6 +1,6 @@
 public import Clocks
 import FoundationEssentials
-public import LinuxIO
+import LinuxIO
 public import POSIX
 public import SensorEmulation
 public import Sensors

@@ -1,6 +1,6 @@
 public import Configuration
 import Clocks
-public import FoundationEssentials
+import FoundationEssentials
 public import JSON
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 public import Clocks
-public import FoundationEssentials
+import FoundationEssentials
 
 /// Reads one temperature/humidity sensor over I²C (any ``I2CDevice``: i2c-dev on a board, an emulator in
 /// tests) and keeps its health.

@@ -1,4 +1,5 @@
 import AirQuality
+import Clocks
 import FoundationEssentials
 
 /// What a driver shares with readers on other tasks, kept under its mutex.

@@ -1,4 +1,5 @@
 public import AirQuality
+import Clocks
 public import Configuration
 public import JSON
 

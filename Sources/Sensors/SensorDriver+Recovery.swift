@@ -1,4 +1,7 @@
+import Clocks
+import Diagnostics
 import FoundationEssentials
+import Synchronization
 
 /// The recovery ladder: resync → re-send the mode → reopen → pulse RESET (if wired) → fault. One step per
 /// failed attempt; each step is logged (once per walk; while in fault, at most every 10 minutes), counted in

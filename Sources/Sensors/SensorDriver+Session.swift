@@ -1,4 +1,7 @@
+import Clocks
+import Diagnostics
 import FoundationEssentials
+import Synchronization
 
 /// The life of one open device: setup, warm-up, sampling, duty cycling and the recovery ladder.
 extension SensorDriver {

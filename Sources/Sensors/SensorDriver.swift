@@ -1,6 +1,6 @@
 public import Clocks
 public import Diagnostics
-import FoundationEssentials
+public import FoundationEssentials
 import Synchronization
 
 /// Runs one sensor for months: opens the device (and reopens it, with backoff, when it goes away), sets it up,

@@ -1,4 +1,5 @@
 import Clocks
+import FoundationEssentials
 
 /// Request and answer over a UART: writes commands, reads and decodes until the awaited message or a timeout.
 /// Messages that are not awaited (late replies, frames of the other mode) are decoded and dropped.

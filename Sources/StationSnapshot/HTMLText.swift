@@ -1,5 +1,5 @@
-public import AirQuality
-public import FoundationEssentials
+import AirQuality
+import FoundationEssentials
 
 /// Escaping and small formatting helpers for the status page.
 enum HTMLText {

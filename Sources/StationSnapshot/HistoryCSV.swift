@@ -1,4 +1,4 @@
-public import FoundationEssentials
+import FoundationEssentials
 
 /// `/api/v1/history.csv` and `breeze-station export --format csv`: a history series as RFC 4180 CSV, one
 /// renderer for both so the bytes are the same.

@@ -1,5 +1,6 @@
-public import Diagnostics
 import AirQuality
+import Diagnostics
+import FoundationEssentials
 
 /// The metric families of a snapshot (`/metrics`), all under the one prefix `breeze_`, in base units:
 /// particulate matter in grams per cubic meter (µg/m³ × 10⁻⁶, since Prometheus wants base units), ages in

@@ -1,4 +1,4 @@
-public import Diagnostics
+import Diagnostics
 import AirQuality
 import FoundationEssentials
 

@@ -1,4 +1,4 @@
-import Testing
+public import Testing
 
 /// Runs each test case under a ``DedicatedThreadExecutor`` of its own, off Swift's cooperative pool: for tests
 /// that block a thread for long (synchronous socket loops, process waits, heavy SQLite work), so that they do

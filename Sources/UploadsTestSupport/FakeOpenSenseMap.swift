@@ -1,8 +1,8 @@
 // Test scaffolding only: a loopback HTTP server that plays openSenseMap's `POST /boxes/{boxId}/data` and
 // checks what the real API checks (openSenseMap-API's measurementsController, "postNewMeasurements", JSON
 // array format). Full Foundation; never linked into the station.
-import Foundation
-import OpenMeteoTestSupport
+public import Foundation
+public import OpenMeteoTestSupport
 import Synchronization
 
 /// A stand-in openSenseMap: boxes with their sensor ids and access tokens, the measurements it accepted, and

@@ -3,7 +3,7 @@
 // itself. Never linked into the station.
 import Foundation
 import JSON
-import OpenMeteoTestSupport
+public import OpenMeteoTestSupport
 import Synchronization
 
 /// The state behind a lock, in a class so the server's handler can share it.

@@ -3,6 +3,7 @@ import Clocks
 import Diagnostics
 import FoundationEssentials
 import Station
+import Storage
 import Synchronization
 
 #if canImport(Glibc)

@@ -4,6 +4,7 @@ import JSON
 import OpenMeteoTestSupport
 import SensorEmulation
 import SensorRuntime
+import Sensors
 import Testing
 
 #if canImport(Glibc)

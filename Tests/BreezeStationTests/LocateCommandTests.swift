@@ -1,5 +1,8 @@
+import AirQuality
 import Foundation
+import OpenMeteo
 import OpenMeteoTestSupport
+import Sensors
 import Testing
 
 @Suite("breeze-station locate")

@@ -1,6 +1,9 @@
 import Foundation
+import JSON
+import MQTTTestSupport
 import SensorEmulation
 import SensorRuntime
+import Sensors
 import Testing
 
 #if canImport(Glibc)

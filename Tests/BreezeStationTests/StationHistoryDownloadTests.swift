@@ -3,6 +3,7 @@ import Foundation
 import JSON
 import SensorEmulation
 import SensorRuntime
+import Sensors
 import Storage
 import Testing
 

@@ -4,6 +4,7 @@ import HTTPTestSupport
 import JSON
 import SensorEmulation
 import SensorRuntime
+import Sensors
 import Testing
 
 #if canImport(Glibc)

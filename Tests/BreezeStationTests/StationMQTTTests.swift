@@ -3,6 +3,7 @@ import HTTPTestSupport
 import MQTTTestSupport
 import SensorEmulation
 import SensorRuntime
+import Sensors
 import Testing
 
 #if canImport(Glibc)

@@ -5,6 +5,7 @@ import JSON
 import OpenMeteoTestSupport
 import SensorEmulation
 import SensorRuntime
+import Sensors
 import Storage
 import Synchronization
 import Testing

@@ -1,6 +1,8 @@
 import Foundation
 import HTTPTestSupport
 import JSON
+import OpenMeteoTestSupport
+import Sensors
 import Testing
 import UploadsTestSupport
 

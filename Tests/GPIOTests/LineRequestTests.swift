@@ -1,4 +1,5 @@
 import GPIO
+import POSIX
 import Testing
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Clocks
+import Diagnostics
 import Foundation
 import MQTT
 import MQTTTestSupport

@@ -1,4 +1,6 @@
 import Configuration
+import Diagnostics
+import HTTPClient
 import JSON
 import OpenMeteo
 import Testing

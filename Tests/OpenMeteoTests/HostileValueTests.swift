@@ -1,4 +1,6 @@
+import AirQuality
 import Clocks
+import Diagnostics
 import Foundation
 import HTTPClient
 import JSON

@@ -1,4 +1,6 @@
+import Diagnostics
 import Foundation
+import HTTPClient
 import JSON
 import OpenMeteo
 import OpenMeteoTestSupport

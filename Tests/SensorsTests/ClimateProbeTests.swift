@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import JSON
 import SensorEmulation
 import Testing
 

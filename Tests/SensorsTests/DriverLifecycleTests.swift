@@ -1,5 +1,7 @@
 import Clocks
+import Diagnostics
 import Foundation
+import JSON
 import SensorEmulation
 import Testing
 

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import GPIO
 import StationDoctor
 import Testing

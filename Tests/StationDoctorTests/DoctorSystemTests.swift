@@ -1,4 +1,6 @@
+import Configuration
 import GPIO
+import JSON
 import StationDoctor
 import Testing
 

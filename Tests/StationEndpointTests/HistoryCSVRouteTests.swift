@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTestSupport
 import JSON
+import StationEndpoint
 import StationSnapshot
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestSupport
+import StationEndpoint
 import StationSnapshot
 import Testing
 

@@ -2,6 +2,7 @@ import AirQuality
 import Foundation
 import HTTPTestSupport
 import JSON
+import StationEndpoint
 import StationSnapshot
 import Testing
 import ThreadTestSupport

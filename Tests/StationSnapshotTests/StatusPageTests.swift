@@ -1,5 +1,6 @@
 import AirQuality
 import Foundation
+import JSON
 import StationSnapshot
 import Testing
 

@@ -6,6 +6,7 @@ import LEDs
 import OpenMeteoTestSupport
 import SensorEmulation
 import Sensors
+import StationSnapshot
 import Storage
 import Testing
 

@@ -1,5 +1,6 @@
 import AirQuality
 import Foundation
+import JSON
 import OpenMeteo
 import Sensors
 import StationSnapshot

@@ -1,8 +1,11 @@
 import Configuration
-import JSON
 import Foundation
+import JSON
+import Sensors
 import Station
+import StationSnapshot
 import Testing
+import Uploads
 
 /// `sensor_b`: the second PM sensor's section, with the same keys as `sensor`.
 @Suite("The sensor_b section")

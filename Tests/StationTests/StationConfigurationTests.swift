@@ -1,8 +1,16 @@
+import AirQuality
 import Configuration
+import Diagnostics
 import Foundation
+import GPIO
 import JSON
+import LEDs
+import OpenMeteo
+import Sensors
 import Station
 import Testing
+import Uploads
+import WebAPI
 
 @Suite("The station's configuration file")
 struct StationConfigurationTests {

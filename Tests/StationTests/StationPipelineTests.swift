@@ -1,9 +1,12 @@
 import AirQuality
+import Diagnostics
 import Foundation
 import LEDs
 import OpenMeteo
 import OpenMeteoTestSupport
+import Sensors
 import StationSnapshot
+import Synchronization
 import Testing
 
 @testable import Station

@@ -1,9 +1,11 @@
 import AirQuality
 import Clocks
+import Diagnostics
 import Foundation
 import JSON
 import LEDs
 import OpenMeteoTestSupport
+import SensorEmulation
 import Storage
 import Testing
 

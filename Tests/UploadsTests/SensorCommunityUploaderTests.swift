@@ -3,6 +3,7 @@ import Clocks
 import Diagnostics
 import Foundation
 import HTTPClient
+import OpenMeteoTestSupport
 import StationSnapshot
 import Synchronization
 import Testing

@@ -1,4 +1,4 @@
-public import AirQuality
+import AirQuality
 public import Configuration
 public import JSON
 public import LEDs

@@ -1,5 +1,5 @@
 public import Diagnostics
-public import LEDs
+import LEDs
 public import OpenMeteo
 public import Sensors
 public import WebAPI

@@ -1,6 +1,7 @@
 import AirQuality
 import Clocks
 import Configuration
+import Diagnostics
 import FoundationEssentials
 public import LEDs
 import LinuxIO

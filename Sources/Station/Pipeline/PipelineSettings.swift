@@ -1,4 +1,5 @@
 public import AirQuality
+import Clocks
 public import LEDs
 public import OpenMeteo
 public import Sensors

@@ -1,5 +1,6 @@
 import AirQuality
 import FoundationEssentials
+import OpenMeteo
 import Sensors
 import StationSnapshot
 

@@ -1,3 +1,4 @@
+import Sensors
 import StationSnapshot
 
 /// The station's own metric families beyond the `/metrics` contract's: the store, service restarts and the

@@ -1,4 +1,4 @@
-import AirQuality
+public import AirQuality
 public import FoundationEssentials
 public import Sensors
 

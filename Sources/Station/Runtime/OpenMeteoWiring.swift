@@ -1,3 +1,4 @@
+import AirQuality
 import Clocks
 import Diagnostics
 import FoundationEssentials

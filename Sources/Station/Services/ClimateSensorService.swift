@@ -1,4 +1,4 @@
-import Clocks
+public import Clocks
 public import Diagnostics
 import FoundationEssentials
 public import Lifecycle

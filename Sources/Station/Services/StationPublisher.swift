@@ -4,6 +4,7 @@ import Diagnostics
 import MQTT
 public import Sensors
 import StationEndpoint
+import StationSnapshot
 import Synchronization
 
 /// Hands the pipeline's output to everyone who shows it: the HTTP endpoint (swapped atomically, each body

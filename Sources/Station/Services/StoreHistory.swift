@@ -1,6 +1,8 @@
 import AirQuality
+import Diagnostics
 import FoundationEssentials
 import StationSnapshot
+import Storage
 
 /// `/api/v1/history` from the station's database: stored means, raw PM2.5 beside the corrected value the
 /// station showed (rows from before the store kept it get the station's correction applied the way the
@@ -20,7 +22,7 @@ struct StoreHistory: HistoryProvider {
     /// Whether the station has a second sensor (`sensor_b`) whose stored PM2.5 each point carries too.
     var channelB = false
 
-    func history(_ query: HistoryQuery) throws -> [HistoryPoint] {
+    func history(_ query: HistoryQuery) throws -> [APIHistoryPoint] {
         let from = Int64(flooringTime: query.from.timeIntervalSince1970)
         let to = -Int64(flooringTime: -query.to.timeIntervalSince1970)
         let limit = Int(clampingRounded: Double(to - from) / max(1, query.resolution.seconds), .down) + 2
@@ -50,7 +52,7 @@ struct StoreHistory: HistoryProvider {
             let pm25 =
                 point.pm25Corrected
                 ?? point.pm25.map { evaluator.correct(atm: $0, cf1: point.pm25CF1, humidity: point.humidity).value }
-            var result = HistoryPoint(
+            var result = APIHistoryPoint(
                 time: Date(timeIntervalSince1970: Double(point.time)), pm1_0: point.pm1, pm2_5: pm25, pm10: point.pm10,
                 aqi: OverallIndex.particulate24h(pm25: pm25, pm10: point.pm10)?.value, samples: point.count,
                 pm2_5_raw: point.pm25)

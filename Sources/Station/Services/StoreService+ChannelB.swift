@@ -1,6 +1,9 @@
 public import AirQuality
-import FoundationEssentials
+import Diagnostics
+public import FoundationEssentials
+import LinuxIO
 import Storage
+import Synchronization
 
 /// Channel B's minutes (`sensor_b`) in the history database's `minute_b` and `hour_b` tables: queued apart
 /// from channel A's, written after them by the same worker thread, kept in memory (bounded like A's) while

@@ -1,7 +1,7 @@
 public import AirQuality
 public import Clocks
 public import Diagnostics
-import FoundationEssentials
+public import FoundationEssentials
 public import Lifecycle
 import LinuxIO
 public import Storage

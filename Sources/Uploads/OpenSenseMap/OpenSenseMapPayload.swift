@@ -1,6 +1,6 @@
 public import AirQuality
 import FoundationEssentials
-public import JSON
+import JSON
 
 /// The body of `POST {url}/boxes/{box_id}/data` (openSenseMap's "postNewMeasurements", JSON array format):
 /// one element per mapped phenomenon per minute, oldest minute first. Pure.

@@ -1,4 +1,4 @@
-public import AirQuality
+import AirQuality
 public import Clocks
 public import Diagnostics
 import FoundationEssentials

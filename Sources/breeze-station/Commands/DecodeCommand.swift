@@ -1,6 +1,7 @@
 import Diagnostics
 import JSON
 import LinuxIO
+import POSIX
 import Sensors
 
 /// `breeze-station decode`: the frames in a capture of a sensor's traffic, one JSON object per line.

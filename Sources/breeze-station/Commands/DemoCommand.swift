@@ -1,8 +1,10 @@
+import Diagnostics
 import FoundationEssentials
 import LEDs
 import Lifecycle
 import LinuxIO
 import OpenMeteo
+import POSIX
 import SensorEmulation
 import Sensors
 import Station

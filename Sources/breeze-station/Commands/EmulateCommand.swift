@@ -1,6 +1,7 @@
 import Clocks
 import Lifecycle
 import LinuxIO
+import POSIX
 import SensorEmulation
 import SensorRuntime
 import Sensors

@@ -1,4 +1,5 @@
 import Configuration
+import Diagnostics
 import FoundationEssentials
 import Lifecycle
 import Station
