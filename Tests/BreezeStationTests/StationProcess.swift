@@ -53,11 +53,36 @@ final class StationProcess: Sendable {
                 }
             }.start()
         }
+        let pid = process.processIdentifier
         Thread {
+            // The kernel's word, not Foundation's: Foundation reports an exit from its own monitor, which was
+            // seen to come more than 10 s after the child had gone on a loaded machine. waitid(WNOWAIT) waits
+            // for the child to end and leaves it for Foundation to reap.
+            if let ended = Self.waitForEnd(of: pid) {
+                box.signalled.withLock { $0 = ended.bySignal }
+                box.exit.withLock { $0 = (ended.status, Date()) }
+                return
+            }
+            // Foundation reaped it first (ECHILD): its report is due now.
             process.waitUntilExit()
             box.signalled.withLock { $0 = process.terminationReason == .uncaughtSignal }
             box.exit.withLock { $0 = (process.terminationStatus, Date()) }
         }.start()
+    }
+
+    /// Blocks until the child `pid` has ended, without reaping it: its exit status (or signal number), or nil
+    /// when it is no longer there to wait for (already reaped).
+    private static func waitForEnd(of pid: Int32) -> (status: Int32, bySignal: Bool)? {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 {
+            if errno != EINTR { return nil }
+        }
+        let status = info._sifields._sigchld.si_status
+        switch info.si_code {
+        case Int32(CLD_EXITED): return (status, false)
+        case Int32(CLD_KILLED), Int32(CLD_DUMPED): return (status, true)
+        default: return nil
+        }
     }
 
     var pid: Int32 { process.processIdentifier }
