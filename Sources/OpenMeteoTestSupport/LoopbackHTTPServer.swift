@@ -245,7 +245,8 @@ private final class Listener: @unchecked Sendable {
     }
 }
 
-/// A TCP port on 127.0.0.1 with nothing listening: bound, then closed, so connecting is refused.
+/// A TCP port on 127.0.0.1 with nothing listening: bound, then closed, so connecting is refused, unless
+/// another socket takes it meanwhile; a test that needs a refusal keeps a ``RefusedLoopbackPort`` instead.
 public func unusedLoopbackPort() -> Int {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(fd) }

@@ -47,7 +47,9 @@ struct LocateCommandTests {
 
     @Test("an unreachable server: non-zero exit and a clear message")
     func unreachable() async throws {
-        let url = "http://127.0.0.1:\(unusedLoopbackPort())/v1/search"
+        let refusing = try #require(RefusedLoopbackPort())
+        defer { withExtendedLifetime(refusing) {} }
+        let url = "http://127.0.0.1:\(refusing.port)/v1/search"
         let path = try config(geocodingURL: url)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try await StationBinary.run(["locate", "Berlin", "--config", path])

@@ -58,7 +58,9 @@ struct CurlHTTPClientTests {
 
     @Test("connection refused is a clear, transient error")
     func refused() async throws {
-        let url = "http://127.0.0.1:\(unusedLoopbackPort())/v1/search"
+        let refusing = try #require(RefusedLoopbackPort())
+        defer { withExtendedLifetime(refusing) {} }
+        let url = "http://127.0.0.1:\(refusing.port)/v1/search"
         let error = await #expect(throws: HTTPClientError.self) { try await client().send(HTTPRequest(url: url)) }
         #expect(error?.kind == .connectionFailed)
         #expect(error?.isTransient == true)

@@ -19,7 +19,9 @@ struct RedactedErrorTests {
         defer { server.stop() }
         let client = try CurlHTTPClient(options: HTTPClientOptions(connectTimeout: .seconds(2), timeout: .seconds(5)))
         let closed = "http://user:PASSW0RDxyz@127.0.0.1:\(server.port)/v1/air-quality?apikey=SECRETKEY42&latitude=52.5"
-        let refused = "http://user:PASSW0RDxyz@127.0.0.1:\(unusedLoopbackPort())/v1/air-quality?apikey=SECRETKEY42"
+        let refusing = try #require(RefusedLoopbackPort())
+        defer { withExtendedLifetime(refusing) {} }
+        let refused = "http://user:PASSW0RDxyz@127.0.0.1:\(refusing.port)/v1/air-quality?apikey=SECRETKEY42"
         for url in [closed, refused] {
             let error = await #expect(throws: HTTPClientError.self) { try await client.send(HTTPRequest(url: url)) }
             let text = error?.description ?? ""

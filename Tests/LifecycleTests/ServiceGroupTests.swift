@@ -8,10 +8,12 @@ import Testing
 /// A service that records its runs and fails the first `failures` times.
 final class FlakyService: Service {
     let name: String
+    let failurePolicy: ServiceFailurePolicy
     private let state: Mutex<(runs: Int, failures: Int, cleanedUp: Int)>
 
-    init(name: String, failures: Int) {
+    init(name: String, failures: Int, policy: ServiceFailurePolicy = .restart) {
         self.name = name
+        failurePolicy = policy
         state = Mutex((0, failures, 0))
     }
 
@@ -78,7 +80,7 @@ struct ServiceGroupTests {
         #expect(group.restartCounts["steady"] == nil)
 
         group.triggerShutdown()
-        await running.value
+        _ = await running.value
         #expect(steady.cleanedUp == 1)
         #expect(flaky.cleanedUp == 1)
         #expect(sink.lines.contains { $0.contains("service flaky failed") && $0.contains("restarting in 1 s") })
@@ -93,7 +95,7 @@ struct ServiceGroupTests {
         let running = Task { await group.run() }
         #expect(await eventually { service.runs > 0 })
         running.cancel()
-        await running.value
+        _ = await running.value
         #expect(service.cleanedUp == 1)
     }
 

@@ -122,7 +122,9 @@ struct LoopbackServiceTests {
 
     @Test("climate: everything unreachable still gives a result, every year with its error")
     func climateOffline() async throws {
-        let endpoints = OpenMeteoEndpoints.under("http://127.0.0.1:\(unusedLoopbackPort())")
+        let refusing = try #require(RefusedLoopbackPort())
+        defer { withExtendedLifetime(refusing) {} }
+        let endpoints = OpenMeteoEndpoints.under("http://127.0.0.1:\(refusing.port)")
         let client = OpenMeteoClient(transport: try CurlHTTPClient(), endpoints: endpoints)
         let history = await ClimateService(client: client, cache: InMemoryClimateCache())
             .history(at: berlin, today: CivilDate(year: 2026, month: 6, day: 15)!)
@@ -208,7 +210,9 @@ struct FaultTests {
 
     @Test("an unreachable server: unavailable with the error, no value, nothing blocks")
     func offline() async throws {
-        let endpoints = OpenMeteoEndpoints.under("http://127.0.0.1:\(unusedLoopbackPort())")
+        let refusing = try #require(RefusedLoopbackPort())
+        defer { withExtendedLifetime(refusing) {} }
+        let endpoints = OpenMeteoEndpoints.under("http://127.0.0.1:\(refusing.port)")
         let client = OpenMeteoClient(transport: try CurlHTTPClient(), endpoints: endpoints)
         let clock = ManualClock()
         let refresh = PeriodicRefresh(name: "air quality", interval: .seconds(900), clock: clock, logger: testLogger().0) {

@@ -12,6 +12,7 @@ import SensorEmulation
 import Uploads
 import Sensors
 import Synchronization
+import Lifecycle
 import WebAPI
 
 @testable import Station

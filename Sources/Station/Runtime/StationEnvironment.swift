@@ -37,7 +37,8 @@ public struct StationEnvironment: Sendable {
     public var restartPolicy: ServiceGroup.RestartPolicy
     /// When the configured HTTP address is taken, listen on any free port of the same host instead (the demo).
     public var fallsBackToAnyPort: Bool
-    /// Real time allowed for the services to end after a shutdown request, before the station closes anyway.
+    /// Real time for the graceful phase of the shutdown (the services stopped one at a time in reverse start
+    /// order); then what is left is cancelled at once and, 300 ms later, left behind (``Lifecycle/ServiceGroup``).
     public var shutdownGrace: Duration
 
     /// The environment of a station process: the system clock, stderr, the configured LEDs on stdout.

@@ -26,10 +26,12 @@ import WebAPI
 /// ```
 ///
 /// Start: the history database is opened and the AQI windows rebuilt from it; the HTTP endpoint starts and
-/// serves the first snapshot; `READY=1`. Then the services run under a ``Lifecycle/ServiceGroup``: the sensor
-/// loop, the climate sensor's loop, the pipeline ticker, the store writer, the LEDs, the Open-Meteo refreshes, the MQTT publisher, the community uploaders, the DNS-SD announcement and the watchdog.
-/// Shutdown: `STOPPING=1`; every service is cancelled (the LEDs go dark and release their lines); the minute
-/// being collected is stored and the database closed; the endpoint stops.
+/// serves the first snapshot; `READY=1`. Then every service runs under a ``Lifecycle/ServiceGroup``, in the
+/// start order of ``services(store:memory:endpoint:)``, each with its failure policy.
+/// Shutdown: `STOPPING=1`; the services stop in reverse start order: the watchdog, the sensor loops, the
+/// pipeline ticker, the Open-Meteo refreshes and the uploaders, the MQTT publisher (offline), the LEDs (dark,
+/// lines released), the store (the minute being collected is written, the database closed), the
+/// reconciliation memory (saved), the endpoint last.
 public final class StationRuntime: Sendable {
     /// The configuration it runs.
     public let configuration: StationConfiguration
@@ -39,11 +41,10 @@ public final class StationRuntime: Sendable {
     public let snapshots = SnapshotBroadcast()
     /// The station's logger.
     public let logger: Logger
-    private let environment: StationEnvironment
-    private let notifier: SystemdNotifier?
-    private let shutdownSignal = WakeSignal()
-    private let state = Mutex<(group: ServiceGroup?, stopping: Bool, endpoint: StationEndpoint?)>((nil, false, nil))
-    private let additionalServices: @Sendable (StationRuntime) -> [any Service]
+    let environment: StationEnvironment
+    let notifier: SystemdNotifier?
+    let state = Mutex<(group: ServiceGroup?, stopping: Bool, endpoint: StationEndpoint?)>((nil, false, nil))
+    let additionalServices: @Sendable (StationRuntime) -> [any Service]
 
     /// A station for `configuration` (nothing starts before ``run()``).
     /// - Parameter additionalServices: more services to run in the group, built once the station is composed
@@ -66,29 +67,39 @@ public final class StationRuntime: Sendable {
     /// The HTTP endpoint's port while running.
     public var port: UInt16? { state.withLock { $0.endpoint?.port } }
 
-    /// Asks the station to stop (SIGTERM): `STOPPING=1`, then every service is cancelled. Any thread, any time.
+    /// Asks the station to stop (SIGTERM): `STOPPING=1`, then the services stop in reverse start order. Any
+    /// thread, any time.
     public func shutdown() {
-        state.withLock { $0.stopping = true }
-        shutdownSignal.signal()
+        let group = state.withLock { state -> ServiceGroup? in
+            state.stopping = true
+            return state.group
+        }
+        group?.triggerShutdown()
     }
 
-    /// Runs the station until ``shutdown()`` (or cancellation of the calling task), then cleans up and returns.
+    /// Runs the station until ``shutdown()`` (or cancellation of the calling task, or the end of a service the
+    /// station cannot run without), then stops every service in reverse start order and returns how it ended.
     /// `onReady` is called once the endpoint serves the first snapshot (when `READY=1` is sent).
     ///
     /// - Throws: ``StationStartError`` when the HTTP endpoint cannot listen.
-    public func run(onReady: @escaping @Sendable (StationRuntime) -> Void = { _ in }) async throws(StationStartError) {
+    @discardableResult
+    public func run(
+        onReady: @escaping @Sendable (StationRuntime) -> Void = { _ in }
+    ) async throws(StationStartError) -> ServiceGroup.Ending {
         let clock = environment.clock
         logger.notice(
             "\(BuildInfo.name) \(BuildInfo.version) starting; configuration: "
                 + configuration.json(redactingSecrets: true).serialized())
 
+        // What the first snapshot needs is opened before the group runs: the history (the AQI windows are
+        // rebuilt from it), the reconciliation's paired hours, and the endpoint, so that the first request is
+        // answered from the restored state rather than with a 503, and a port that cannot be had fails the start.
         let store = StoreService(
             path: configuration.storage.path, retentionDays: configuration.storage.retentionDays, clock: clock,
             logger: logger.child("store"),
-            outboxes: configuration.openSenseMap == nil ? [] : [OpenSenseMapUploader.outboxName]
-        ) { [pipeline] status in
-            pipeline.update { $0.store = status }
-        }
+            outboxes: configuration.openSenseMap == nil ? [] : [OpenSenseMapUploader.outboxName],
+            onStatus: { [pipeline] status in pipeline.update { $0.store = status } },
+            closingMinutes: { [pipeline] in (pipeline.flush(), pipeline.flushB()) })
         let restored = await store.open(now: clock.now)
         pipeline.restore(minutes: restored.minutes, hours: restored.hours)
         if configuration.sensorB != nil {
@@ -101,8 +112,6 @@ public final class StationRuntime: Sendable {
                 path: configuration.storage.stateFile(ReconciliationMemory.fileName), pipeline: pipeline, clock: clock,
                 logger: logger.child("pipeline")) : nil
         await memory?.restore()
-
-        // The first request is answered from the state rebuilt from the store, not with a 503.
         let endpoint: StationEndpoint
         do {
             endpoint = try startEndpoint(
@@ -114,111 +123,38 @@ public final class StationRuntime: Sendable {
             await store.close(flushing: [])
             throw error
         }
-        let leds = configuration.leds.map { leds in
-            LEDService(configuration: leds, backend: environment.ledBackend, logger: logger.child("leds")) {
-                [pipeline] running in
-                pipeline.update { $0.ledsRunning = running }
-            }
-        }
-        let mqtt = makeMQTTPublisher()
-        let publisher = StationPublisher(
-            pipeline: pipeline, clock: clock, logger: logger.child("pipeline"), endpoint: endpoint, leds: leds,
-            store: store, broadcast: snapshots, mqtt: mqtt)
-        // The sensor loop's proof of progress, for systemd's watchdog (when the unit has WatchdogSec).
-        let watchdogInterval = notifier?.watchdogInterval
-        let heartbeat = watchdogInterval.map { _ in ProgressHeartbeat() }
-        var services: [any Service] = []
-        if let sensor = configuration.sensor {
-            services.append(sensorLoop(sensor, pipeline: pipeline, publisher: publisher, heartbeat: heartbeat))
-        }
-        if let sensorB = configuration.sensorB {
-            // Channel B feeds no heartbeat: the watchdog follows channel A's loop (or the ticker).
-            services.append(
-                sensorLoop(sensorB, pipeline: pipeline, publisher: publisher, heartbeat: nil, channel: .b))
-        }
-        if let climate = configuration.climate {
-            let environment = self.environment
-            services.append(ClimateSensorService(
-                configuration: climate,
-                makeDevice: {
-                    environment.makeClimateDevice?(climate, environment.clock)
-                        ?? I2CBusDevice(bus: climate.i2cBus, address: climate.i2cAddress)
-                },
-                clock: clock, pipeline: pipeline, publisher: publisher, logger: logger.child("climate")))
-        }
-        services.append(PipelineService(
-            publisher: publisher, clock: clock, interval: environment.publishInterval,
-            heartbeat: configuration.sensor == nil ? heartbeat : nil
-        ) { [weak self] in
-            guard let self else { return }
-            let restarts = state.withLock { $0.group?.restartCounts } ?? [:]
-            pipeline.update { $0.restarts = restarts }
-        })
-        services.append(store)
-        if let memory { services.append(memory) }
-        if let leds { services.append(leds) }
-        let openMeteo = OpenMeteoWiring(
-            configuration: configuration, environment: environment, pipeline: pipeline, publisher: publisher,
-            logger: logger.child("openmeteo")
-        ).services()
-        services += openMeteo.services
-        let uploads = UploadsWiring(
-            configuration: configuration, environment: environment, pipeline: pipeline, publisher: publisher,
-            snapshots: snapshots, store: store, logger: logger.child("uploads")
-        ).services()
-        services += uploads.services
-        if let notifier, let interval = watchdogInterval, let heartbeat {
-            services.append(WatchdogService(
-                notifier: notifier, heartbeat: heartbeat, interval: interval, clock: clock,
-                logger: logger.child("watchdog")))
-        }
-        if let mqtt { services.append(mqtt) }
-        if configuration.http.announce {
-            // The bound port: `http.listen` may say 0 (any port), or the fallback may have picked another.
-            let announcement = ServiceAnnouncement.station(
-                name: configuration.station.name, port: endpoint.port ?? configuration.http.listen.port,
-                version: BuildInfo.version)
-            services.append(DNSSDAnnouncer(announcement: announcement, logger: logger.child("dnssd")))
-        }
-        services += additionalServices(self)
 
-        let output = publisher.refresh()
+        let composed = services(store: store, memory: memory, endpoint: endpoint)
+        let output = composed.publisher.refresh()
         let group = ServiceGroup(
-            services: services, logger: logger, clock: clock, policy: environment.restartPolicy)
+            services: composed.services, logger: logger, clock: clock, policy: environment.restartPolicy,
+            shutdown: ServiceGroup.ShutdownPolicy(graceful: environment.shutdownGrace)
+        ) { [notifier, logger] cause in
+            notifier?.notify("STOPPING=1")
+            logger.notice(cause == .requested ? "stopping" : "stopping: a service the station needs has ended")
+        }
         let stopping = state.withLock { state -> Bool in
             state.group = group
             return state.stopping
         }
+        if stopping { group.triggerShutdown() }
         notifier?.notify("READY=1\nSTATUS=\(Self.status(output))")
         let address = ListenAddress(host: configuration.http.listen.host, port: endpoint.port ?? 0)
         logger.notice(
-            "serving on \(address); \(services.count) services: " + services.map(\.name).joined(separator: ", "))
+            "serving on \(address); \(composed.services.count) services: "
+                + composed.services.map(\.name).joined(separator: ", "))
         onReady(self)
 
-        await withTaskCancellationHandler {
-            let running = Task { await group.run() }
-            if !stopping { await shutdownSignal.wait(until: nil, clock: clock) }
-            notifier?.notify("STOPPING=1")
-            logger.notice("stopping")
-            group.triggerShutdown()
-            await Self.wait(for: running, atMost: environment.shutdownGrace, logger: logger)
-        } onCancel: {
-            shutdown()
-        }
-
-        await store.close(flushing: pipeline.flush(), channelB: pipeline.flushB())
-        await memory?.save()
+        let ending = await group.run()
         snapshots.finish()
-        endpoint.stop()
-        openMeteo.client?.shutdown()
-        uploads.client?.shutdown()
         logger.notice("stopped")
+        return ending
     }
 
     /// The MQTT publisher of the `mqtt` section, if any. A password or CA file it cannot use is logged as an
     /// error and the station runs on without MQTT: the sensor, the LEDs and HTTP matter more than a broker,
     /// and a restart loop would not make the file readable (`breeze-station doctor` checks the files).
-    private func makeMQTTPublisher() -> MQTTPublisher? {
+    func makeMQTTPublisher() -> MQTTPublisher? {
         guard let configuration = configuration.mqtt else { return nil }
         do {
             return try MQTTPublisher(configuration: configuration, logger: logger.child("mqtt"), clock: environment.clock)
@@ -236,7 +172,7 @@ public final class StationRuntime: Sendable {
         return "AQI \(aqi) \(level.text) (\(output.selection.source.rawValue))"
     }
 
-    private func sensorLoop(
+    func sensorLoop(
         _ sensor: SensorConfiguration, pipeline: StationPipeline, publisher: StationPublisher,
         heartbeat: ProgressHeartbeat?, channel: ChannelAgreement.Channel = .a
     ) -> SensorLoopService {
@@ -291,21 +227,5 @@ public final class StationRuntime: Sendable {
                 throw StationStartError("HTTP: \(error)")
             }
         }
-    }
-
-    /// Waits for `task` at most `limit` of real time.
-    private static func wait(for task: Task<Void, Never>, atMost limit: Duration, logger: Logger) async {
-        let finished = WakeSignal()
-        let done = Mutex(false)
-        let watcher = Task {
-            await task.value
-            done.withLock { $0 = true }
-            finished.signal()
-        }
-        await finished.wait(until: SystemClock().now.adding(limit), clock: SystemClock())
-        if !done.withLock({ $0 }) {
-            logger.warning("services still running \(Int(clampingRounded: limit.timeInterval * 1000, .towardZero)) ms after the stop request; closing anyway")
-        }
-        _ = watcher
     }
 }

@@ -57,10 +57,15 @@ final class ReconciliationMemory: Service {
         }
     }
 
-    /// Writes the pairs every hour until cancelled.
+    /// Writes the pairs every hour until cancelled, and once more then (the shutdown's last word on them).
     func run() async throws {
         while true {
-            try await clock.sleep(for: Self.saveInterval)
+            do {
+                try await clock.sleep(for: Self.saveInterval)
+            } catch {
+                await save()
+                throw error
+            }
             await save()
         }
     }

@@ -1,6 +1,7 @@
 public import AirQuality
 import Diagnostics
 public import FoundationEssentials
+import Lifecycle
 import LinuxIO
 import Storage
 import Synchronization

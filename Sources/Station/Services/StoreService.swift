@@ -44,6 +44,7 @@ public final class StoreService: Service {
     let wake = WakeSignal()
     private let onStatus: @Sendable (StoreStatus) -> Void
     private let onCommit: @Sendable ([MinuteAggregate]) -> Void
+    private let closingMinutes: (@Sendable () -> (channelA: [MinuteAggregate], channelB: [MinuteAggregate]))?
     let state = Mutex(State())
 
     struct State {
@@ -67,11 +68,16 @@ public final class StoreService: Service {
     ///   - onStatus: called with the status after each write attempt (the pipeline shows it in `/metrics`).
     ///   - onCommit: called with the minutes of each committed transaction (the crash-safety test uses it).
     ///   - outboxes: the upload services whose outbox gets every minute written.
+    ///   - closingMinutes: when given, ``run()`` ends by closing the database (``close(flushing:channelB:)``)
+    ///     with the minutes it returns (the pipeline's minute being collected, of channel A and B): the store's
+    ///     turn in the service group's reverse-order shutdown, after the loops that feed it have stopped.
     public init(
         path: String, retentionDays: Int, clock: any StationClock, logger: Logger, outboxes: [String] = [],
         onStatus: @escaping @Sendable (StoreStatus) -> Void = { _ in },
-        onCommit: @escaping @Sendable ([MinuteAggregate]) -> Void = { _ in }
+        onCommit: @escaping @Sendable ([MinuteAggregate]) -> Void = { _ in },
+        closingMinutes: (@Sendable () -> (channelA: [MinuteAggregate], channelB: [MinuteAggregate]))? = nil
     ) {
+        self.closingMinutes = closingMinutes
         self.path = path
         self.retentionDays = retentionDays
         self.outboxes = outboxes
@@ -154,7 +160,8 @@ public final class StoreService: Service {
         }
     }
 
-    /// Writes queued minutes as they come, retries failures every minute, purges old minutes once a day.
+    /// Writes queued minutes as they come, retries failures every minute, purges old minutes once a day; when
+    /// cancelled, closes the database if the store was made with `closingMinutes`.
     public func run() async throws {
         while !Task.isCancelled {
             let (hasPending, failing) = state.withLock { ($0.pending.isEmpty == false, $0.status.isHealthy == false) }
@@ -164,6 +171,10 @@ public final class StoreService: Service {
             await writePending()
             await writePendingB()
             await purgeIfDue()
+        }
+        if let closingMinutes {
+            let last = closingMinutes()
+            await close(flushing: last.channelA, channelB: last.channelB)
         }
         throw CancellationError()
     }

@@ -45,10 +45,15 @@ enum RunCommand: Subcommand {
             station.shutdown()
         }
         defer { watcher.cancel() }
+        let ending: ServiceGroup.Ending
         do {
-            try await station.run()
+            ending = try await station.run()
         } catch {
             throw CommandFailure(error.description)
+        }
+        // Non-zero, so that systemd's Restart=on-failure starts the station again from scratch.
+        if case .serviceEnded(let name, let reason) = ending.cause {
+            throw CommandFailure("the station stopped because its \(name) service \(reason)")
         }
         return ExitStatus.success
     }

@@ -71,7 +71,7 @@ public final class WakeSignal: Sendable {
 }
 
 /// Suspends until the calling task is cancelled (a service that only reacts to others, then cleans up).
-func waitUntilCancelled() async {
+public func waitUntilCancelled() async {
     let state = Mutex<(waiter: CheckedContinuation<Void, Never>?, cancelled: Bool)>((nil, false))
     await withTaskCancellationHandler {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
