@@ -30,9 +30,14 @@ extension StationRuntime {
             }
         }
         let mqtt = makeMQTTPublisher()
+        // Store first (a minute is queued before anyone shows it), MQTT before the endpoint as before.
+        var subscribers: [any StationOutputSubscriber] = [store]
+        if let mqtt { subscribers.append(mqtt) }
+        subscribers.append(endpoint)
+        if let leds { subscribers.append(leds) }
+        subscribers.append(snapshots)
         let publisher = StationPublisher(
-            pipeline: pipeline, clock: clock, logger: logger.child("pipeline"), endpoint: endpoint, leds: leds,
-            store: store, broadcast: snapshots, mqtt: mqtt)
+            pipeline: pipeline, clock: clock, logger: logger.child("pipeline"), subscribers: subscribers)
         let openMeteo = OpenMeteoWiring(
             configuration: configuration, environment: environment, pipeline: pipeline, publisher: publisher,
             logger: logger.child("openmeteo")

@@ -1,65 +1,59 @@
 public import AirQuality
 import Clocks
 import Diagnostics
-import MQTT
 public import Sensors
-import StationEndpoint
 import StationSnapshot
 import Synchronization
 
-/// Hands the pipeline's output to everyone who shows it: the HTTP endpoint (swapped atomically, each body
-/// rendered on its first request), the LEDs, the MQTT publisher, the snapshot broadcast; and completed minutes to the store. One refresh at a
-/// time, so a newer snapshot is never overwritten by an older one. Logs when the AQI's source or level changes.
+/// Hands the pipeline's output to its subscribers, one list in order (``StationOutputSubscriber``): the store
+/// (completed minutes), the MQTT publisher, the HTTP endpoint (swapped atomically, each body rendered on its
+/// first request), the LEDs, the snapshot broadcast. One refresh at a time, so a newer snapshot is never
+/// overwritten by an older one. Logs when the AQI's source or level changes.
 public final class StationPublisher: Sendable {
     private let pipeline: StationPipeline
     private let clock: any StationClock
     private let logger: Logger
-    private let endpoint: StationEndpoint?
-    private let leds: LEDService?
-    private let store: StoreService?
-    private let broadcast: SnapshotBroadcast
-    private let mqtt: MQTTPublisher?
+    private let subscribers: [any StationOutputSubscriber]
     private let last = Mutex<(source: AQISource?, level: AQILevel?, reconciliation: ReconciliationState?)>((nil, nil, nil))
 
-    init(
-        pipeline: StationPipeline, clock: any StationClock, logger: Logger, endpoint: StationEndpoint?,
-        leds: LEDService?, store: StoreService?, broadcast: SnapshotBroadcast, mqtt: MQTTPublisher? = nil
-    ) {
+    init(pipeline: StationPipeline, clock: any StationClock, logger: Logger, subscribers: [any StationOutputSubscriber]) {
         self.pipeline = pipeline
         self.clock = clock
         self.logger = logger
-        self.endpoint = endpoint
-        self.leds = leds
-        self.store = store
-        self.broadcast = broadcast
-        self.mqtt = mqtt
+        self.subscribers = subscribers
     }
 
     /// Adds a sample of `channel` (`a`: `sensor`, `b`: `sensor_b`) and publishes.
     public func record(_ sample: SensorSample, channel: ChannelAgreement.Channel = .a) {
-        switch channel {
-        case .a: store?.enqueue(pipeline.record(sample))
-        case .b: store?.enqueueB(pipeline.recordB(sample))
-        }
-        refresh()
+        publish(adding: sample, channel: channel)
     }
 
     /// Builds the state now and hands it on; returns it.
     @discardableResult
     public func refresh() -> StationOutput {
+        publish(adding: nil, channel: .a)
+    }
+
+    @discardableResult
+    private func publish(adding sample: SensorSample?, channel: ChannelAgreement.Channel) -> StationOutput {
         last.withLock { last in
-            let now = clock.now
-            store?.enqueue(pipeline.advance(to: now))
-            store?.enqueueB(pipeline.advanceB(to: now))
-            var output = pipeline.snapshot(at: now)
-            if let mqtt {
-                // The publisher's counters go to /metrics; it keeps only the newest snapshot (never blocks).
-                output.snapshot.metrics += mqtt.metricFamilies
-                mqtt.update(output.snapshot)
+            // Under the lock with the refresh, so the minutes reach the store in the order they were completed.
+            var completedA: [MinuteAggregate] = []
+            var completedB: [MinuteAggregate] = []
+            if let sample {
+                switch channel {
+                case .a: completedA = pipeline.record(sample)
+                case .b: completedB = pipeline.recordB(sample)
+                }
             }
-            endpoint?.publish(output.snapshot)
-            leds?.show(output.indicator)
-            broadcast.send(output.snapshot)
+            let now = clock.now
+            completedA += pipeline.advance(to: now)
+            completedB += pipeline.advanceB(to: now)
+            var output = pipeline.snapshot(at: now)
+            output.completedMinutes = completedA
+            output.completedMinutesB = completedB
+            for subscriber in subscribers { output.snapshot.metrics += subscriber.metricFamilies }
+            for subscriber in subscribers { subscriber.receive(output) }
             describeChanges(output, last: &last)
             return output
         }

@@ -1,0 +1,18 @@
+public import StationSnapshot
+
+/// A consumer of the station's refreshes, in the one list ``StationPublisher`` feeds: the store (the minutes
+/// each refresh completed), the MQTT publisher, the HTTP endpoint, the LEDs and the snapshot broadcast. A new
+/// consumer is one more entry in `StationRuntime.services`, not one more hand-written call.
+public protocol StationOutputSubscriber: Sendable {
+    /// Metric families the subscriber adds to every snapshot's `/metrics` (its own counters), asked before each
+    /// fan-out, so that every subscriber sees the same snapshot.
+    var metricFamilies: [MetricFamily] { get }
+    /// Takes one refresh's output. Called under the publisher's lock, in list order, so it must not block: a
+    /// subscriber with slow work keeps the newest output and does the work on its own task or thread.
+    func receive(_ output: StationOutput)
+}
+
+extension StationOutputSubscriber {
+    /// None.
+    public var metricFamilies: [MetricFamily] { [] }
+}
