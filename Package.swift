@@ -37,6 +37,8 @@ targets += [
     .testTarget(name: "ThreadTestSupportTests", dependencies: ["ThreadTestSupport"], swiftSettings: strictSettings),
     .target(name: "AirQuality", swiftSettings: strictSettings),
     .target(name: "Clocks", swiftSettings: strictSettings),
+    // Test kit: ManualClock, the clock that moves only when a test says so (never linked by the executable).
+    .target(name: "ClocksTestSupport", dependencies: ["Clocks"], swiftSettings: strictSettings),
     .target(name: "Diagnostics", dependencies: ["Clocks", "POSIX"], swiftSettings: strictSettings),
     // JSON values with ordered keys (API bodies, payloads) and configuration files read key by key.
     .target(name: "JSON", swiftSettings: strictSettings),
@@ -45,8 +47,8 @@ targets += [
     .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "JSON"], swiftSettings: strictSettings),
     .testTarget(
         name: "AirQualityTests", dependencies: ["AirQuality"], exclude: ["Fixtures"], swiftSettings: strictSettings),
-    .testTarget(name: "ClocksTests", dependencies: ["Clocks"], swiftSettings: strictSettings),
-    .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "Clocks"], swiftSettings: strictSettings),
+    .testTarget(name: "ClocksTests", dependencies: ["ClocksTestSupport", "Clocks"], swiftSettings: strictSettings),
+    .testTarget(name: "DiagnosticsTests", dependencies: ["ClocksTestSupport", "Diagnostics", "Clocks"], swiftSettings: strictSettings),
 ]
 executableDependencies += ["POSIX", "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration"]
 
@@ -75,7 +77,7 @@ targets += [
         swiftSettings: strictSettings),
     .testTarget(
         name: "SensorsTests",
-        dependencies: ["Sensors", "SensorEmulation", "AirQuality", "Clocks", "Diagnostics", "Configuration", "JSON"],
+        dependencies: ["ClocksTestSupport", "Sensors", "SensorEmulation", "AirQuality", "Clocks", "Diagnostics", "Configuration", "JSON"],
         exclude: ["Fixtures"], swiftSettings: strictSettings),
     .testTarget(
         name: "SensorEmulationTests", dependencies: ["SensorEmulation", "Sensors", "Clocks"],
@@ -114,11 +116,15 @@ targets += [
         name: "LEDs", dependencies: ["POSIX", "GPIO", "AirQuality", "Clocks", "Configuration", "JSON", "Diagnostics"],
         swiftSettings: strictSettings),
     // `make bench` (mk/leds.mk): CPU cost of software PWM.
-    .executableTarget(name: "leds-bench", dependencies: ["LEDs", "GPIO"], swiftSettings: strictSettings),
-    .testTarget(name: "GPIOTests", dependencies: ["GPIO"], exclude: ["Fixtures"], swiftSettings: strictSettings),
+    // Test kits (never linked by the executable): a simulated kernel behind the GPIO driver seam; the
+    // recording LED backends (every write or frame kept with its time), also the PWM benchmark's backend.
+    .target(name: "GPIOTestSupport", dependencies: ["GPIO", "POSIX"], swiftSettings: strictSettings),
+    .target(name: "LEDsTestSupport", dependencies: ["LEDs"], swiftSettings: strictSettings),
+    .executableTarget(name: "leds-bench", dependencies: ["LEDs", "LEDsTestSupport", "GPIO"], swiftSettings: strictSettings),
+    .testTarget(name: "GPIOTests", dependencies: ["GPIOTestSupport", "GPIO"], exclude: ["Fixtures"], swiftSettings: strictSettings),
     .testTarget(
         name: "LEDsTests",
-        dependencies: ["LEDs", "GPIO", "AirQuality", "Clocks", "Configuration", "JSON", "Diagnostics"],
+        dependencies: ["GPIOTestSupport", "LEDsTestSupport", "LEDs", "GPIO", "AirQuality", "Clocks", "Configuration", "JSON", "Diagnostics"],
         swiftSettings: strictSettings),
 ]
 executableDependencies += ["GPIO", "LEDs"]
@@ -141,11 +147,11 @@ targets += [
     // the executable).
     .target(name: "OpenMeteoTestSupport", dependencies: ["OpenMeteo", "POSIX"], swiftSettings: strictSettings),
     .testTarget(
-        name: "HTTPClientTests", dependencies: ["HTTPClient", "Clocks", "Diagnostics", "OpenMeteoTestSupport"],
+        name: "HTTPClientTests", dependencies: ["ClocksTestSupport", "HTTPClient", "Clocks", "Diagnostics", "OpenMeteoTestSupport"],
         swiftSettings: strictSettings),
     .testTarget(
         name: "OpenMeteoTests",
-        dependencies: ["OpenMeteo", "HTTPClient", "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration",
+        dependencies: ["ClocksTestSupport", "OpenMeteo", "HTTPClient", "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration",
                        "OpenMeteoTestSupport"],
         swiftSettings: strictSettings),
 ]
@@ -183,7 +189,7 @@ targets += [
         swiftSettings: strictSettings),
     .testTarget(
         name: "StationEndpointTests",
-        dependencies: [
+        dependencies: ["ClocksTestSupport", 
             "StationEndpoint", "StationSnapshot", "WebAPI", "HTTPTestSupport", "AirQuality", "JSON", "Diagnostics",
             "Clocks", "ThreadTestSupport",
         ],
@@ -201,7 +207,7 @@ targets += [
         name: "StorageTests", dependencies: ["Storage", "AirQuality", "ThreadTestSupport"], exclude: ["Fixtures"], swiftSettings: strictSettings),
     // Services, the group that runs them, signals, sd_notify and the watchdog.
     .target(name: "Lifecycle", dependencies: ["POSIX", "Clocks", "Diagnostics"], swiftSettings: strictSettings),
-    .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle", "Clocks", "Diagnostics"], swiftSettings: strictSettings),
+    .testTarget(name: "LifecycleTests", dependencies: ["ClocksTestSupport", "Lifecycle", "Clocks", "Diagnostics"], swiftSettings: strictSettings),
     // The station: its configuration file, the pipeline as services, and the composition `run` and `demo` use.
     .target(
         name: "Station",
@@ -214,6 +220,7 @@ targets += [
     .testTarget(
         name: "StationTests",
         dependencies: [
+            "ClocksTestSupport", "LEDsTestSupport",
             "Station", "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration", "Sensors", "SensorEmulation",
             "LEDs", "OpenMeteo", "OpenMeteoTestSupport", "HTTPTestSupport", "StationSnapshot", "Storage", "Lifecycle",
             "WebAPI", "HTTPClient", "Uploads", "UploadsTestSupport",
@@ -246,7 +253,7 @@ targets += [
         swiftSettings: strictSettings),
     .testTarget(
         name: "StationDoctorTests",
-        dependencies: ["StationDoctor", "GPIO", "LEDs", "Sensors", "Configuration", "JSON", "WebAPI", "OpenMeteo"],
+        dependencies: ["GPIOTestSupport", "StationDoctor", "GPIO", "LEDs", "Sensors", "Configuration", "JSON", "WebAPI", "OpenMeteo"],
         swiftSettings: strictSettings),
 ]
 executableDependencies += ["StationDoctor"]
@@ -269,7 +276,7 @@ targets += [
     .target(name: "MQTTTestSupport", swiftSettings: strictSettings),
     .testTarget(
         name: "MQTTTests",
-        dependencies: ["MQTT", "MQTTTestSupport", "StationSnapshot", "AirQuality", "Configuration", "JSON", "Clocks",
+        dependencies: ["ClocksTestSupport", "MQTT", "MQTTTestSupport", "StationSnapshot", "AirQuality", "Configuration", "JSON", "Clocks",
                        "Diagnostics", "Lifecycle"],
         swiftSettings: strictSettings),
 ]
@@ -290,7 +297,7 @@ targets += [
     .target(name: "UploadsTestSupport", dependencies: ["OpenMeteoTestSupport", "JSON"], swiftSettings: strictSettings),
     .testTarget(
         name: "UploadsTests",
-        dependencies: ["Uploads", "UploadsTestSupport", "HTTPClient", "StationSnapshot", "AirQuality", "JSON",
+        dependencies: ["ClocksTestSupport", "Uploads", "UploadsTestSupport", "HTTPClient", "StationSnapshot", "AirQuality", "JSON",
                        "Configuration", "Clocks", "Diagnostics", "Lifecycle", "OpenMeteoTestSupport"],
         swiftSettings: strictSettings),
 ]

@@ -2,7 +2,7 @@ public import POSIX
 
 /// The seam between the GPIO logic and the kernel: one method per call of the C shim (`CGPIODShim`).
 ///
-/// ``LibgpiodDriver`` is the production driver; ``SimulatedGPIODriver`` stands in for a kernel in tests. All
+/// ``LibgpiodDriver`` is the production driver; `SimulatedGPIODriver` (GPIOTestSupport) stands in for a kernel in tests. All
 /// resolution, error wording and request keeping happen above this protocol (``GPIOChips``, ``GPIOChip``,
 /// ``OutputLineRequest``), so tests and the real kernel run the same code.
 public protocol GPIODriver: Sendable {

@@ -3,7 +3,7 @@ public import Diagnostics
 
 /// Wraps a transport with retries: jittered exponential backoff on transient failures and 5xx, none on 4xx.
 ///
-/// Waits run on the given clock (a ``ManualClock`` in tests). When every attempt failed, the last error is
+/// Waits run on the given clock (a `ManualClock` (ClocksTestSupport) in tests). When every attempt failed, the last error is
 /// thrown with its attempt count, or the last 5xx response is returned so the caller can show its body.
 public struct RetryingHTTPTransport: HTTPTransport {
     private let base: any HTTPTransport

@@ -4,7 +4,7 @@ public import Sensors
 import Synchronization
 
 /// An emulated UART sensor in-process: a ``Sensors/ByteStream`` backed by a ``SerialDeviceModel``, timed by a
-/// station clock (a ``Clocks/ManualClock`` in tests runs hours of sensor life in milliseconds). Can be
+/// station clock (a `ManualClock` (ClocksTestSupport) in tests runs hours of sensor life in milliseconds). Can be
 /// unplugged: reads then fail as a hung-up tty's do, and open fails until it is plugged back in.
 public final class EmulatedByteStream: ByteStream {
     public let name: String

@@ -6,6 +6,7 @@
 // backend that makes one write(2) system call per bulk update, standing in for the GPIO ioctl.
 import AirQuality
 import LEDs
+import LEDsTestSupport
 
 #if canImport(Glibc)
     import Glibc

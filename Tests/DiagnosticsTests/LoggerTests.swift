@@ -1,5 +1,6 @@
 import Clocks
 import Testing
+import ClocksTestSupport
 
 @testable import Diagnostics
 

@@ -1,5 +1,6 @@
 import GPIO
 import Testing
+import GPIOTestSupport
 
 @Suite("Chip resolution against recorded boards")
 struct ChipResolutionTests {

@@ -1,6 +1,7 @@
 import GPIO
 import POSIX
 import Testing
+import GPIOTestSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import GPIO
+import GPIOTestSupport
 
 /// A board's recorded chip list (see Fixtures/README.md), turned into a simulated driver.
 struct RecordedBoard {

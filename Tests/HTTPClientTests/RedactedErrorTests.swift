@@ -4,6 +4,7 @@ import Foundation
 import HTTPClient
 import OpenMeteoTestSupport
 import Testing
+import ClocksTestSupport
 
 /// A transport error names the URL without its secrets (issue 20 §2): the key in the query and the
 /// password in the userinfo never reach the error's text, whatever prints it.

@@ -4,6 +4,7 @@ import HTTPClient
 import OpenMeteoTestSupport
 import Synchronization
 import Testing
+import ClocksTestSupport
 
 /// A transport answering from a script, counting calls.
 final class ScriptedTransport: HTTPTransport {

@@ -3,6 +3,8 @@ import GPIO
 import LEDs
 import Synchronization
 import Testing
+import LEDsTestSupport
+import GPIOTestSupport
 
 #if canImport(Glibc)
     import Glibc

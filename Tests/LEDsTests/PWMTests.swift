@@ -3,6 +3,7 @@ import Diagnostics
 import LEDs
 import Synchronization
 import Testing
+import LEDsTestSupport
 
 @Suite("Software PWM")
 struct PWMTests {

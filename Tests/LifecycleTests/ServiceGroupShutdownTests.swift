@@ -2,6 +2,7 @@ import Clocks
 import Diagnostics
 import Synchronization
 import Testing
+import ClocksTestSupport
 
 @testable import Lifecycle
 

@@ -2,6 +2,7 @@ import Clocks
 import Diagnostics
 import Foundation
 import Testing
+import ClocksTestSupport
 
 @testable import Lifecycle
 

@@ -5,6 +5,7 @@ import MQTT
 import MQTTTestSupport
 import StationSnapshot
 import Testing
+import ClocksTestSupport
 
 /// Credentials, TLS and an absent broker, against a real mosquitto.
 @Suite(

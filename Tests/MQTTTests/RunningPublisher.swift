@@ -4,6 +4,7 @@ import Foundation
 import MQTT
 import MQTTTestSupport
 import StationSnapshot
+import ClocksTestSupport
 
 /// A publisher running as the station runs it (its Service `run()` in a task), stopped by cancellation.
 final class RunningPublisher: Sendable {

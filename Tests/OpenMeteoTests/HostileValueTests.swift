@@ -7,6 +7,7 @@ import JSON
 import OpenMeteo
 import OpenMeteoTestSupport
 import Testing
+import ClocksTestSupport
 
 /// Values outside physical sense are refused where an answer is read, with an error naming the field and
 /// the value; what is inside still parses (issue 20 §1).

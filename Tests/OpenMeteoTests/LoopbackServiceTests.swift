@@ -7,6 +7,7 @@ import JSON
 import OpenMeteo
 import OpenMeteoTestSupport
 import Testing
+import ClocksTestSupport
 
 /// The services through the real libcurl client against a loopback server playing Open-Meteo.
 @Suite("Open-Meteo services on loopback")

@@ -4,6 +4,7 @@ import JSON
 import OpenMeteo
 import Synchronization
 import Testing
+import ClocksTestSupport
 
 struct Flaky: Error, CustomStringConvertible {
     var description: String { "no network" }

@@ -4,6 +4,7 @@ import Foundation
 import OpenMeteo
 import OpenMeteoTestSupport
 import Testing
+import ClocksTestSupport
 
 @Suite("Reconciliation against a decoded Open-Meteo answer")
 struct ReconciliationReferenceTests {

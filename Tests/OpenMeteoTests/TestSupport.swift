@@ -6,6 +6,7 @@ import JSON
 import OpenMeteo
 import OpenMeteoTestSupport
 import Synchronization
+import ClocksTestSupport
 
 /// An in-memory transport: answers every request with `answer`, recording the URLs.
 final class RecordingTransport: HTTPTransport {

@@ -4,6 +4,7 @@ import Foundation
 import JSON
 import SensorEmulation
 import Testing
+import ClocksTestSupport
 
 @testable import Sensors
 

@@ -2,6 +2,7 @@ import Clocks
 import Foundation
 import SensorEmulation
 import Testing
+import ClocksTestSupport
 
 @testable import Sensors
 

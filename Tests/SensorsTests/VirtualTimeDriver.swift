@@ -4,6 +4,7 @@ import Foundation
 import SensorEmulation
 import Synchronization
 import Testing
+import ClocksTestSupport
 
 @testable import Sensors
 

@@ -2,6 +2,7 @@ import FoundationEssentials
 import GPIO
 import StationDoctor
 import Testing
+import GPIOTestSupport
 
 @Suite struct DoctorI2CTests {
     /// A Pi 4 with an SPS30 on I²C bus 1 and the given `config.txt`.

@@ -1,6 +1,7 @@
 import GPIO
 import StationDoctor
 import Testing
+import GPIOTestSupport
 
 extension FakeMachine {
     static let pi4Model = "Raspberry Pi 4 Model B Rev 1.4"

@@ -1,6 +1,7 @@
 import Foundation
 import GPIO
 import StationDoctor
+import GPIOTestSupport
 
 /// A machine built in a temporary directory for the doctor to examine: device-tree model, boot files, kernel
 /// command line, `/dev` entries (plain files standing in for devices, with modes), accounts, configuration.

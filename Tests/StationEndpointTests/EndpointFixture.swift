@@ -5,6 +5,7 @@ import JSON
 import StationEndpoint
 import StationSnapshot
 import WebAPI
+import ClocksTestSupport
 
 /// The test snapshot file (also what `breeze-station serve` and the bench serve).
 enum Fixture {

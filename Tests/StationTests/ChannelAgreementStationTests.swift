@@ -9,6 +9,7 @@ import Sensors
 import StationSnapshot
 import Storage
 import Testing
+import ClocksTestSupport
 
 @testable import Station
 

@@ -14,6 +14,8 @@ import Sensors
 import Synchronization
 import Lifecycle
 import WebAPI
+import LEDsTestSupport
+import ClocksTestSupport
 
 @testable import Station
 
@@ -75,7 +77,7 @@ final class InProcessStation: Sendable {
         var environment = StationEnvironment(variables: [:], clock: clock)
         environment.logSink = logs
         environment.logFormat = .terminal
-        environment.ledBackend = .recording(recorder)
+        environment.ledBackend = .display(recorder)
         environment.usesControlPins = false
         environment.publishInterval = .seconds(60)
         environment.makeSensorDriver = { configuration, _, clock, logger in

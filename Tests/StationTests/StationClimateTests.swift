@@ -6,6 +6,7 @@ import OpenMeteoTestSupport
 import SensorEmulation
 import Sensors
 import Testing
+import ClocksTestSupport
 
 @testable import Station
 

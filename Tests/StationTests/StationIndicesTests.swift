@@ -5,6 +5,7 @@ import JSON
 import LEDs
 import OpenMeteoTestSupport
 import Testing
+import ClocksTestSupport
 
 @testable import Station
 

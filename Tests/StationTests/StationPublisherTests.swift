@@ -7,6 +7,7 @@ import Sensors
 import StationSnapshot
 import Synchronization
 import Testing
+import ClocksTestSupport
 
 @testable import Station
 

@@ -8,6 +8,8 @@ import OpenMeteoTestSupport
 import SensorEmulation
 import Storage
 import Testing
+import ClocksTestSupport
+import LEDsTestSupport
 
 @testable import Station
 

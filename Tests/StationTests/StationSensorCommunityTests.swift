@@ -4,6 +4,7 @@ import JSON
 import Testing
 import Uploads
 import UploadsTestSupport
+import ClocksTestSupport
 
 @testable import Station
 

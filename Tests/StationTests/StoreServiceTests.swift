@@ -250,3 +250,4 @@ final class StatusLog: Sendable {
 }
 
 import Synchronization
+import ClocksTestSupport

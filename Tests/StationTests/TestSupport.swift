@@ -7,6 +7,7 @@ import OpenMeteo
 import OpenMeteoTestSupport
 import Sensors
 import Synchronization
+import ClocksTestSupport
 
 @testable import Station
 

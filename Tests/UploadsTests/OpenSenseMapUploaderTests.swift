@@ -6,6 +6,7 @@ import HTTPClient
 import UploadsTestSupport
 import Synchronization
 import Testing
+import ClocksTestSupport
 
 @testable import Uploads
 

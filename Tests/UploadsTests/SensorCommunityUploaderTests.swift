@@ -8,6 +8,7 @@ import StationSnapshot
 import Synchronization
 import Testing
 import UploadsTestSupport
+import ClocksTestSupport
 
 @testable import Uploads
 

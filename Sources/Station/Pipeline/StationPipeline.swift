@@ -10,7 +10,7 @@ import Synchronization
 /// the reconciliation, what the LEDs must show — as one ``StationOutput``.
 ///
 /// Synchronous and quick (no I/O, no waiting): the services call it from their tasks; state sits under a
-/// `Mutex`. The clock's time is passed in, so it runs on a ``Clocks/ManualClock`` in tests.
+/// `Mutex`. The clock's time is passed in, so it runs on a `ManualClock` (ClocksTestSupport) in tests.
 public final class StationPipeline: Sendable {
     /// What the pipeline knows of the configuration.
     public let settings: PipelineSettings

@@ -11,7 +11,7 @@ public struct StationEnvironment: Sendable {
     /// The process environment: `STATE_DIRECTORY`, `NOTIFY_SOCKET`, `WATCHDOG_USEC`, `JOURNAL_STREAM`,
     /// `BREEZE_STATION_DEBUG_STALL_FILE`.
     public var variables: [String: String]
-    /// The station's clock (a ``Clocks/ManualClock`` in tests, an ``Clocks/AcceleratedClock`` in a fast demo).
+    /// The station's clock (a `ManualClock` (ClocksTestSupport) in tests, an ``Clocks/AcceleratedClock`` in a fast demo).
     public var clock: any StationClock
     /// Where log lines go.
     public var logSink: any LogSink

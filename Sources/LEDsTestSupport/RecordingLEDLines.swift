@@ -1,3 +1,4 @@
+public import LEDs
 import Synchronization
 
 /// The recording backend for lines: keeps every bulk write with its time, for tests and the PWM benchmark.

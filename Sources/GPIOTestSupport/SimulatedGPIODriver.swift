@@ -1,3 +1,4 @@
+public import GPIO
 public import POSIX
 import Synchronization
 
@@ -7,7 +8,7 @@ import Synchronization
 
 /// A stand-in for the kernel's GPIO chips, behind the same driver seam as ``LibgpiodDriver``: chips with
 /// labels and named lines, lines held by other consumers, chips the user may not open, aliases, and line
-/// levels a test can read back. For tests and demos on machines without GPIO; the code above the seam
+/// levels a test can read back. For tests on machines without GPIO (a test kit: the executable does not link it); the code above the seam
 /// (resolution, errors, requests) is the production code.
 public final class SimulatedGPIODriver: GPIODriver {
     /// A simulated chip.

@@ -1,3 +1,4 @@
+public import LEDs
 import Synchronization
 
 /// The recording backend for displays: keeps every frame of duty cycles with its time. Thread-safe.

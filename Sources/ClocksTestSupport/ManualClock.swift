@@ -1,3 +1,4 @@
+public import Clocks
 public import FoundationEssentials
 import Synchronization
 
