@@ -27,22 +27,17 @@ public enum IndicatorPresentation {
         }
     }
 
-    /// The `leds` block: the colour on the LEDs' palette (blue for status patterns) and the pattern family;
+    /// The `leds` block: the colour on the LEDs' palette (blue for status patterns) and the pattern family, as
+    /// the LEDs module names them (``LEDs/LEDPatternFamily``);
     /// `off` with no colour when there are no LEDs, they are not running, or the night schedule darkens them
     /// at `localTime`.
     public static func status(
         _ state: IndicatorState, leds: LEDConfiguration?, running: Bool, localTime: LocalTime?
     ) -> LEDStatus {
-        guard let leds, running else { return LEDStatus(color: nil, pattern: "off") }
-        if leds.policy.brightness(at: localTime).value == 0 { return LEDStatus(color: nil, pattern: "off") }
-        switch state {
-        case .selfTest: return LEDStatus(color: nil, pattern: "self_test")
-        case .warmingUp: return LEDStatus(color: LEDPalette.status, pattern: "breathing")
-        case .local(let level): return LEDStatus(color: leds.palette.color(for: level), pattern: "solid")
-        case .localIndex(let shade): return LEDStatus(color: shade.color, pattern: "solid")
-        case .regional(let level): return LEDStatus(color: leds.palette.color(for: level), pattern: "marked")
-        case .noData: return LEDStatus(color: LEDPalette.status, pattern: "blip")
-        case .fault: return LEDStatus(color: LEDPalette.status, pattern: "fast_blink")
+        guard let leds, running else { return LEDStatus(color: nil, pattern: LEDPatternFamily.off.rawValue) }
+        if leds.policy.brightness(at: localTime).value == 0 {
+            return LEDStatus(color: nil, pattern: LEDPatternFamily.off.rawValue)
         }
+        return LEDStatus(color: state.color(on: leds.palette), pattern: state.patternFamily.rawValue)
     }
 }
