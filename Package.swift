@@ -35,7 +35,10 @@ targets += [
     // Test kit: a test that blocks runs on a thread of its own (`@Test(.dedicatedThread)`), off the pool.
     .target(name: "ThreadTestSupport", dependencies: ["POSIX"], swiftSettings: strictSettings),
     .testTarget(name: "ThreadTestSupportTests", dependencies: ["ThreadTestSupport"], swiftSettings: strictSettings),
-    .target(name: "AirQuality", swiftSettings: strictSettings),
+    // Double → integer conversions that give nil or a clamped value instead of trapping (hostile numbers).
+    .target(name: "CheckedConversions", swiftSettings: strictSettings),
+    .testTarget(name: "CheckedConversionsTests", dependencies: ["CheckedConversions"], swiftSettings: strictSettings),
+    .target(name: "AirQuality", dependencies: ["CheckedConversions"], swiftSettings: strictSettings),
     .target(name: "Clocks", swiftSettings: strictSettings),
     // Test kit: ManualClock, the clock that moves only when a test says so (never linked by the executable).
     .target(name: "ClocksTestSupport", dependencies: ["Clocks"], swiftSettings: strictSettings),
@@ -50,7 +53,7 @@ targets += [
     .testTarget(name: "ClocksTests", dependencies: ["ClocksTestSupport", "Clocks"], swiftSettings: strictSettings),
     .testTarget(name: "DiagnosticsTests", dependencies: ["ClocksTestSupport", "Diagnostics", "Clocks"], swiftSettings: strictSettings),
 ]
-executableDependencies += ["POSIX", "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration"]
+executableDependencies += ["POSIX", "CheckedConversions", "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration"]
 
 // MARK: - Sensors: codecs, drivers, emulators, serial and I²C transports
 
@@ -61,10 +64,10 @@ targets += [
     .systemLibrary(name: "CPseudoTerminal", path: "Sources/CPseudoTerminal"),
     // Pure: frame codecs, streaming decoders, plausibility, drivers against transport protocols, health.
     .target(
-        name: "Sensors", dependencies: ["AirQuality", "Clocks", "Diagnostics", "Configuration", "JSON"],
+        name: "Sensors", dependencies: ["CheckedConversions", "Clocks", "Diagnostics", "Configuration", "JSON"],
         swiftSettings: strictSettings),
     // Pure: device emulators for every protocol, concentration scenarios, fault injection.
-    .target(name: "SensorEmulation", dependencies: ["Sensors", "Clocks", "AirQuality"], swiftSettings: strictSettings),
+    .target(name: "SensorEmulation", dependencies: ["Sensors", "Clocks", "AirQuality", "CheckedConversions"], swiftSettings: strictSettings),
     // Linux adapters: tty (termios, poll), i2c-dev, pseudo-terminals, errno.
     .target(
         name: "LinuxIO", dependencies: ["POSIX", "Sensors", "CI2C", "CPseudoTerminal"], swiftSettings: strictSettings),
@@ -113,7 +116,7 @@ targets += [
     .target(name: "GPIO", dependencies: ["CGPIODShim", "POSIX"], swiftSettings: strictSettings),
     // LED policy (pure), software PWM on its own thread, backends (gpiod, terminal, recording), configuration.
     .target(
-        name: "LEDs", dependencies: ["POSIX", "GPIO", "AirQuality", "Clocks", "Configuration", "JSON", "Diagnostics"],
+        name: "LEDs", dependencies: ["POSIX", "GPIO", "AirQuality", "CheckedConversions", "Clocks", "Configuration", "JSON", "Diagnostics"],
         swiftSettings: strictSettings),
     // `make bench` (mk/leds.mk): CPU cost of software PWM.
     // Test kits (never linked by the executable): a simulated kernel behind the GPIO driver seam; the
@@ -141,7 +144,7 @@ targets += [
     // Open-Meteo: request building, response models, services, configuration, caches.
     .target(
         name: "OpenMeteo",
-        dependencies: ["POSIX", "HTTPClient", "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration"],
+        dependencies: ["POSIX", "HTTPClient", "AirQuality", "CheckedConversions", "Clocks", "Diagnostics", "JSON", "Configuration"],
         swiftSettings: strictSettings),
     // Test scaffolding: a real loopback HTTP server that plays Open-Meteo (full Foundation; never linked by
     // the executable).
@@ -172,7 +175,7 @@ targets += [
         swiftSettings: strictSettings),
     // The station's state as one immutable value, and its renderings (JSON, Prometheus, page, OpenAPI).
     .target(
-        name: "StationSnapshot", dependencies: ["POSIX", "AirQuality", "JSON", "Diagnostics"],
+        name: "StationSnapshot", dependencies: ["POSIX", "AirQuality", "CheckedConversions", "JSON", "Diagnostics"],
         swiftSettings: strictSettings),
     // The routes over the server and the publisher that swaps the pre-encoded bodies.
     .target(
@@ -202,7 +205,7 @@ endToEndTestDependencies += ["StationSnapshot", "HTTPTestSupport", "JSON", "Thre
 
 targets += [
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-    .target(name: "Storage", dependencies: ["AirQuality", "CSQLite"], swiftSettings: strictSettings),
+    .target(name: "Storage", dependencies: ["AirQuality", "CheckedConversions", "CSQLite"], swiftSettings: strictSettings),
     .testTarget(
         name: "StorageTests", dependencies: ["Storage", "AirQuality", "ThreadTestSupport"], exclude: ["Fixtures"], swiftSettings: strictSettings),
     // Services, the group that runs them, signals, sd_notify and the watchdog.
@@ -212,9 +215,9 @@ targets += [
     .target(
         name: "Station",
         dependencies: [
-            "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration", "Sensors", "SensorEmulation",
-            "SensorRuntime", "LinuxIO", "GPIO", "LEDs", "HTTPClient", "OpenMeteo", "WebAPI", "StationSnapshot",
-            "StationEndpoint", "Storage", "Lifecycle", "MQTT", "DNSSD", "Uploads",
+            "AirQuality", "CheckedConversions", "Clocks", "Diagnostics", "JSON", "Configuration", "Sensors",
+            "SensorEmulation", "SensorRuntime", "LinuxIO", "GPIO", "LEDs", "HTTPClient", "OpenMeteo", "WebAPI",
+            "StationSnapshot", "StationEndpoint", "Storage", "Lifecycle", "MQTT", "DNSSD", "Uploads",
         ],
         swiftSettings: strictSettings),
     .testTarget(
@@ -253,7 +256,7 @@ targets += [
         swiftSettings: strictSettings),
     .testTarget(
         name: "StationDoctorTests",
-        dependencies: ["GPIOTestSupport", "StationDoctor", "GPIO", "LEDs", "Sensors", "Configuration", "JSON", "WebAPI", "OpenMeteo"],
+        dependencies: ["GPIOTestSupport", "StationDoctor", "AirQuality", "GPIO", "LEDs", "Sensors", "Configuration", "JSON", "WebAPI", "OpenMeteo"],
         swiftSettings: strictSettings),
 ]
 executableDependencies += ["StationDoctor"]
@@ -269,7 +272,7 @@ targets += [
     // and the Service the station runs.
     .target(
         name: "MQTT",
-        dependencies: ["CMosquitto", "POSIX", "StationSnapshot", "AirQuality", "Configuration", "JSON", "Clocks",
+        dependencies: ["CMosquitto", "POSIX", "StationSnapshot", "AirQuality", "CheckedConversions", "Configuration", "JSON", "Clocks",
                        "Diagnostics", "Lifecycle"],
         swiftSettings: strictSettings),
     // Tests only: a real mosquitto broker on loopback and a mosquitto_sub subscriber (full Foundation).
@@ -290,7 +293,7 @@ targets += [
     // over the HTTP client.
     .target(
         name: "Uploads",
-        dependencies: ["HTTPClient", "StationSnapshot", "AirQuality", "JSON", "Configuration", "Clocks", "Diagnostics",
+        dependencies: ["HTTPClient", "StationSnapshot", "AirQuality", "CheckedConversions", "JSON", "Configuration", "Clocks", "Diagnostics",
                        "Lifecycle", "POSIX"],
         swiftSettings: strictSettings),
     // Tests only: loopback stand-ins for the community services that check what the real ones check.
@@ -330,7 +333,7 @@ executableDependencies += ["DNSSD"]
 targets += [
     .executableTarget(name: "breeze-station", dependencies: executableDependencies, swiftSettings: strictSettings),
     // `make bench`: numbers printed, never asserted.
-    .executableTarget(name: "breeze-bench", dependencies: ["AirQuality", "Configuration"], swiftSettings: strictSettings),
+    .executableTarget(name: "breeze-bench", dependencies: ["AirQuality", "CheckedConversions", "Configuration"], swiftSettings: strictSettings),
     .testTarget(
         name: "BreezeStationTests", dependencies: ["breeze-station"] + endToEndTestDependencies,
         swiftSettings: strictSettings),

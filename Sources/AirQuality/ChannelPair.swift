@@ -1,3 +1,5 @@
+import CheckedConversions
+
 /// The station's own minutes and hours when it has two PM sensors (channels A and B): each clock hour is
 /// judged by ``ChannelAgreement`` on the two channels' hourly means, and the hour's minutes and mean come
 /// from the channels the verdict uses — their mean when they agree, one of them when the other is the suspect

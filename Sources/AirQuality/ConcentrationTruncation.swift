@@ -1,3 +1,5 @@
+import CheckedConversions
+
 /// Truncation of a concentration to a breakpoint table's precision, as the EPA requires (never rounding).
 ///
 /// Binary floating point puts many decimal values just below themselves: twelve readings of 9.1 averaged in

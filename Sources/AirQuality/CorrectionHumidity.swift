@@ -1,3 +1,5 @@
+import CheckedConversions
+
 /// Where the relative humidity for the EPA corrections came from. Raw values are the API's
 /// `correction_rh_source` strings.
 public enum CorrectionHumiditySource: String, Sendable, Hashable, CaseIterable, Codable {

@@ -1,3 +1,5 @@
+import CheckedConversions
+
 /// The station's own AQI from its stored and live aggregates: correction, then the instantaneous index,
 /// the NowCast and the 24-hour mean, for PM2.5 and PM10. Pure: aggregates and time in, indices out.
 ///

@@ -1,3 +1,5 @@
+import CheckedConversions
+
 /// One particulate reading as the pipeline consumes it. Concentrations in µg/m³ (atmospheric values);
 /// `pm25CF1` is the "CF=1" PM2.5 the EPA corrections are fitted on, where the sensor reports one.
 public struct ParticulateReading: Sendable, Hashable {

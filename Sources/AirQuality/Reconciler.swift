@@ -1,3 +1,4 @@
+import CheckedConversions
 public import FoundationEssentials
 
 /// Reconciles the local sensor against the regional reference: pure, clock passed in.

@@ -159,14 +159,19 @@ public final class ConfigSection {
         return items
     }
 
-    /// The nested object `key` as a section; nil when absent or not an object (recorded).
+    /// The nested object `key` as a section; nil when absent or not an object (recorded). Asked twice, it is
+    /// the same section.
     public func section(_ key: String) -> ConfigSection? {
         guard let value = value(key) else { return nil }
         guard case .object = value else {
             record(.mismatch(keyPath(key), expected: "an object", found: Self.describe(value)))
             return nil
         }
-        let child = ConfigSection(value: value, path: keyPath(key), sink: sink)
+        // Two readers of one section (the sensor's driver keys, the station's PM2.5 correction) get the same
+        // section, so a key either of them reads is known and neither reports the other's as unknown.
+        let path = keyPath(key)
+        if let child = children.first(where: { $0.path == path }) { return child }
+        let child = ConfigSection(value: value, path: path, sink: sink)
         children.append(child)
         return child
     }

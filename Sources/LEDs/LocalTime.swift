@@ -1,4 +1,5 @@
 import AirQuality
+import CheckedConversions
 public import FoundationEssentials
 
 /// A moment with the station's UTC offset at that moment: what the night schedule needs to know the local

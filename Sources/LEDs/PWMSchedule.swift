@@ -1,4 +1,5 @@
 import AirQuality
+import CheckedConversions
 /// One period of software PWM: at which offsets into the period which line values are written.
 ///
 /// Every line with a duty above 0 goes on at the period's start, and off after its on-time. Lines whose

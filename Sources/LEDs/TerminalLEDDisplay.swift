@@ -1,4 +1,5 @@
 import AirQuality
+import CheckedConversions
 
 /// The `terminal` backend: draws the LEDs in 24-bit colour, for demos on a machine without LEDs.
 ///

@@ -1,4 +1,5 @@
 import AirQuality
+import CheckedConversions
 internal import CMosquitto
 import Clocks
 import Diagnostics

@@ -1,4 +1,5 @@
 import AirQuality
+import CheckedConversions
 import JSON
 
 /// The Breeze app's pollen proxy: Google's Pollen API `forecast:lookup` response, passed through.

@@ -1,4 +1,5 @@
 import AirQuality
+import CheckedConversions
 import HTTPClient
 import JSON
 

@@ -1,4 +1,5 @@
 import AirQuality
+import CheckedConversions
 public import Clocks
 public import Diagnostics
 public import FoundationEssentials

@@ -1,4 +1,5 @@
 import AirQuality
+import CheckedConversions
 import Clocks
 public import FoundationEssentials
 public import Sensors

@@ -1,4 +1,4 @@
-import AirQuality
+import CheckedConversions
 import Clocks
 import FoundationEssentials
 

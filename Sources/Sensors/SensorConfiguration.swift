@@ -1,11 +1,12 @@
-public import AirQuality
 import Clocks
 public import Configuration
 public import JSON
 
 /// The `sensor` section of the station's configuration file: which sensor, where, how often, and how its
 /// driver runs. Read key by key with ``Configuration/ConfigSection``, so every problem is reported with its key
-/// path; `json` prints the effective values. Keys are documented in docs/sensors.md.
+/// path; `json` prints the effective values. Keys are documented in docs/sensors.md. The section's
+/// `correction` is the station's (`StationConfiguration.correction`): a driver reports what its sensor
+/// measured, and the station decides what to make of it.
 public struct SensorConfiguration: Sendable, Hashable {
     /// `sensor.model`.
     public var model: SensorModel
@@ -17,9 +18,6 @@ public struct SensorConfiguration: Sendable, Hashable {
     public var i2cBus: Int
     /// `sensor.i2c.address`: the 7-bit address.
     public var i2cAddress: UInt8
-    /// `sensor.correction`: applied to PM2.5 by the station (not the driver); `auto` (the default) is the
-    /// EPA's extended-smoke correction for Plantower sensors and none for the others.
-    public var correction: PM25CorrectionChoice
     /// `sensor.set_pin`: the Plantower SET (sleep) line, if wired.
     public var setPin: GPIOLineReference?
     /// `sensor.reset_pin`: the Plantower RESET line, if wired.
@@ -32,20 +30,14 @@ public struct SensorConfiguration: Sendable, Hashable {
     public static let baudRates = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115_200, 230_400, 460_800, 921_600]
 
     /// The defaults for `model`: `/dev/serial0` at the model's baud, or bus 1 at the model's address; every
-    /// 10 s; the `auto` correction; no pins.
+    /// 10 s; no pins.
     public init(model: SensorModel) {
         self.model = model
         serialPath = "/dev/serial0"
         baudRate = model.defaultBaudRate ?? 9600
         i2cBus = 1
         i2cAddress = model.defaultI2CAddress ?? 0x12
-        correction = .auto
         driver = DriverSettings(model: model)
-    }
-
-    /// The correction that runs on this sensor (`auto` resolved), and why `auto` chose none, if it did.
-    public var effectiveCorrection: (correction: PM25Correction, reason: String?) {
-        correction.resolved(hasCF1Channel: model.hasCF1Channel, sensorName: model.displayName)
     }
 
     /// `/dev/i2c-N`.
@@ -62,7 +54,6 @@ public struct SensorConfiguration: Sendable, Hashable {
         }
         self.init(model: model)
         readTransport(section)
-        correction = section.choice("correction", as: PM25CorrectionChoice.self) ?? .auto
         setPin = readPin(section, "set_pin")
         resetPin = readPin(section, "reset_pin")
         readDriver(section)
@@ -154,7 +145,6 @@ public struct SensorConfiguration: Sendable, Hashable {
         }
         pairs += [
             ("interval_s", JSONValue(driver.interval.timeInterval)),
-            ("correction", .string(correction.rawValue)),
             ("set_pin", setPin.map { JSONValue.string($0.description) } ?? .null),
             ("reset_pin", resetPin.map { JSONValue.string($0.description) } ?? .null),
             ("warm_up_s", JSONValue(driver.warmUp.timeInterval)),

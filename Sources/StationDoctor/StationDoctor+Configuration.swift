@@ -73,8 +73,8 @@ extension StationDoctor {
         do throws(ConfigErrors) {
             try root.finish()
             let sections = [
-                "station", "sensor", "leds", "http", "openmeteo", "storage", "mqtt", "sensor_community", "opensensemap",
-                "log",
+                "station", "sensor", "sensor_b", "climate", "aqi", "leds", "http", "openmeteo", "storage", "mqtt",
+                "sensor_community", "opensensemap", "log",
             ]
                 .filter(root.contains)
             loaded.findings.append(

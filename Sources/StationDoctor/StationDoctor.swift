@@ -44,7 +44,11 @@ public struct StationDoctor: Sendable {
 
     /// Marks the sections other modules read as known without checking them.
     public static let acceptOtherSections: @Sendable (ConfigSection) -> Void = { root in
-        for key in ["station", "http", "openmeteo", "storage", "mqtt", "log"] { _ = root.value(key) }
+        for key in ["station", "sensor_b", "climate", "aqi", "http", "openmeteo", "storage", "mqtt", "log"] {
+            _ = root.value(key)
+        }
+        // `sensor.correction` is the station's key in the section the doctor reads.
+        if case .object = root.value("sensor") { _ = root.section("sensor")?.value("correction") }
     }
 
     /// Runs every check.

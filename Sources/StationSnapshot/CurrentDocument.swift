@@ -1,4 +1,5 @@
 import AirQuality
+import CheckedConversions
 public import JSON
 
 /// `/api/v1/current`: the snapshot as JSON. Every key is always present (`null` when unknown), in a fixed

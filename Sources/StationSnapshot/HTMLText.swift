@@ -1,4 +1,5 @@
 import AirQuality
+import CheckedConversions
 import FoundationEssentials
 
 /// Escaping and small formatting helpers for the status page.

@@ -1,3 +1,4 @@
+import CheckedConversions
 public import FoundationEssentials
 import AirQuality
 

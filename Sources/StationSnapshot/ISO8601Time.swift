@@ -1,4 +1,5 @@
 import AirQuality
+import CheckedConversions
 public import FoundationEssentials
 import POSIX
 

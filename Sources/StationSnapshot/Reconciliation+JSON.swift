@@ -1,4 +1,5 @@
 public import AirQuality
+import CheckedConversions
 public import JSON
 
 extension Reconciliation {

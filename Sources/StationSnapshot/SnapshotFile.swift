@@ -1,3 +1,4 @@
+import CheckedConversions
 import FoundationEssentials
 public import JSON
 import AirQuality

@@ -1,4 +1,5 @@
 import AirQuality
+import CheckedConversions
 
 /// The status page's climate line (temperature, humidity, pressure, where they come from) and the words on
 /// the PM2.5 correction.

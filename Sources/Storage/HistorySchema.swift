@@ -1,4 +1,5 @@
 import AirQuality
+import CheckedConversions
 /// The history database's layout.
 ///
 /// Concentrations, temperature and humidity are stored as integers in hundredths (µg/m³ × 100, °C × 100,

@@ -1,6 +1,7 @@
 // `make bench`: speed and memory measurements of the station's parts. Not a test: numbers are printed for
 // the closing notes and for comparing builds, never asserted.
 import AirQuality
+import CheckedConversions
 import Configuration
 
 #if canImport(Glibc)

@@ -97,4 +97,19 @@ struct ConfigSectionTests {
         #expect(DidYouMean.editDistance("modle", "model") == 1)
         #expect(DidYouMean.suggestion(for: "xyz", among: ["station", "sensor"]) == nil)
     }
+
+    @Test("two readers of one section share it: what either reads is known, each problem is listed once")
+    func aSectionAskedTwiceIsOneSection() throws {
+        let root = try root(#"{"sensor": {"model": "pms5003", "correction": "epa-2021", "modle": 1}}"#)
+        // One reader takes the model, another the correction, as the sensor and the station do.
+        #expect(root.section("sensor")?.string("model") == "pms5003")
+        #expect(root.section("sensor")?.string("correction") == "epa-2021")
+        #expect(root.section("sensor")?.string("model") == "pms5003")
+        do {
+            try root.finish()
+            Issue.record("expected the unknown key")
+        } catch {
+            #expect(error.errors.map(\.description) == [#"sensor.modle: unknown key; did you mean "model"?"#])
+        }
+    }
 }

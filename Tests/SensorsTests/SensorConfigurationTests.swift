@@ -1,4 +1,3 @@
-import AirQuality
 import Configuration
 import JSON
 import Testing
@@ -22,14 +21,13 @@ struct SensorConfigurationTests {
         let (configuration, errors) = try Self.read(
             """
             {"sensor": {"model": "pms5003", "serial": {"path": "/dev/serial/by-id/usb-FTDI", "baud": 9600},
-             "interval_s": 120, "correction": "epa-2021", "set_pin": "GPIO22", "reset_pin": 27, "warm_up_s": 40,
+             "interval_s": 120, "set_pin": "GPIO22", "reset_pin": 27, "warm_up_s": 40,
              "duty_cycle": "on", "mode": "active", "response_timeout_s": 4, "stale_after_s": 600, "fault_retry_s": 30}}
             """)
         #expect(errors == nil)
         let sensor = try #require(configuration)
         #expect(
             sensor.model == .pms5003 && sensor.serialPath == "/dev/serial/by-id/usb-FTDI" && sensor.baudRate == 9600)
-        #expect(sensor.correction == .epa2021)
         #expect(sensor.setPin == .name("GPIO22") && sensor.resetPin == .offset(27))
         #expect(sensor.driver.interval == .seconds(120) && sensor.driver.warmUp == .seconds(40))
         #expect(sensor.driver.dutyCycle == .on && sensor.driver.mode == .active)
@@ -46,10 +44,6 @@ struct SensorConfigurationTests {
         #expect(sensor.i2cBus == 1 && sensor.i2cAddress == 0x69 && sensor.i2cDevicePath == "/dev/i2c-1")
         #expect(sensor.driver.interval == .seconds(10) && sensor.driver.warmUp == .seconds(30))
         #expect(sensor.driver.staleAfter == .seconds(30))
-        // `auto` by default; on an SPS30 (never fitted by the EPA) it runs no correction and says why.
-        #expect(sensor.correction == .auto)
-        #expect(sensor.effectiveCorrection.correction == PM25Correction.none)
-        #expect(sensor.effectiveCorrection.reason?.contains("never fitted") == true)
         #expect(sensor.json["i2c"]?["address"] == "0x69")
     }
 
@@ -57,18 +51,16 @@ struct SensorConfigurationTests {
         let (_, errors) = try Self.read(
             """
             {"sensor": {"model": "sds011", "serial": {"baud": 9601}, "i2c": {"bus": 1}, "interval_s": 0,
-             "correction": "epa2021", "set_pin": true, "mode": "fast", "dutycycle": "on"}}
+             "set_pin": true, "mode": "fast", "dutycycle": "on"}}
             """)
         let paths = Set((errors?.errors ?? []).map(\.keyPath))
         for path in [
-            "sensor.serial.baud", "sensor.i2c", "sensor.interval_s", "sensor.correction", "sensor.set_pin",
+            "sensor.serial.baud", "sensor.i2c", "sensor.interval_s", "sensor.set_pin",
             "sensor.mode",
             "sensor.dutycycle",
         ] {
             #expect(paths.contains(path), "\(path) in \(paths)")
         }
-        let suggestion = errors?.errors.first { $0.keyPath == "sensor.correction" }?.message
-        #expect(suggestion?.contains("did you mean \"epa-2021\"") == true)
     }
 
     @Test func aMissingOrUnknownModelIsAnError() throws {

@@ -1,3 +1,4 @@
+import AirQuality
 import Configuration
 import Foundation
 import GPIO
@@ -123,6 +124,8 @@ import WebAPI
     @Test(arguments: examples) func everyExampleIsAValidConfiguration(file: String) throws {
         let root = try ConfigFile.parse(Array(Self.read(file).utf8), source: file)
         _ = root.section("sensor").flatMap(SensorConfiguration.init(section:))
+        // The sensor section's correction is the station's key (StationConfiguration reads it).
+        _ = root.section("sensor")?.choice("correction", as: PM25CorrectionChoice.self)
         _ = LEDConfiguration.read(from: root)
         _ = HTTPConfiguration(section: root.section("http"))
         _ = OpenMeteoConfiguration(section: root.section("openmeteo"))

@@ -46,6 +46,8 @@ import Testing
             host: machine.host, gpio: machine.noChips, perspective: .service,
             readOtherSections: { root in
                 _ = root.section("station")?.string("name")
+                // The sensor section's correction is the caller's (the station's) key too.
+                _ = root.section("sensor")?.string("correction")
                 for key in ["http", "openmeteo", "storage", "log"] { _ = root.value(key) }
             })
         let messages = doctor.examine().messages("config", .problem)

@@ -14,9 +14,8 @@ struct CorrectionHumidityTests {
 
     func pipeline(_ model: SensorModel, choice: PM25CorrectionChoice = .auto) -> StationPipeline {
         var configuration = StationConfiguration(storage: StorageConfiguration(path: "/nonexistent/history.db"))
-        var sensor = SensorConfiguration(model: model)
-        sensor.correction = choice
-        configuration.sensor = sensor
+        configuration.sensor = SensorConfiguration(model: model)
+        configuration.correction = choice
         return StationPipeline(settings: PipelineSettings(configuration), startedAt: start)
     }
 

@@ -56,8 +56,6 @@ final class InProcessStation: Sendable {
         self.streamB = streamB
         databasePath = directory.appendingPathComponent("history.db").path
         var sensor = SensorConfiguration(model: model)
-        // nil: the configuration's default (`auto`), as a station with no `correction` key runs.
-        if let correction { sensor.correction = correction }
         sensor.driver.interval = .seconds(60)
         sensor.driver.warmUp = .seconds(10)
         sensor.driver.staleAfter = .seconds(180)
@@ -74,6 +72,8 @@ final class InProcessStation: Sendable {
             openMeteo: openMeteo, storage: StorageConfiguration(path: databasePath), sensorCommunity: sensorCommunity,
             openSenseMap: openSenseMap, log: LogConfiguration(level: .debug), climate: climate)
         if streamB != nil { configuration.sensorB = sensor }
+        // nil: the configuration's default (`auto`), as a station with no `correction` key runs.
+        if let correction { configuration.correction = correction }
         var environment = StationEnvironment(variables: [:], clock: clock)
         environment.logSink = logs
         environment.logFormat = .terminal
@@ -91,7 +91,7 @@ final class InProcessStation: Sendable {
         if let climateDevice { environment.makeClimateDevice = { _, _ in climateDevice } }
         runtime = StationRuntime(configuration: configuration, environment: environment)
         // With a correction, Open-Meteo's humidity is fetched too.
-        let humidity = fake != nil && sensor.effectiveCorrection.correction != .none ? 1 : 0
+        let humidity = fake != nil && configuration.effectiveCorrection?.correction != PM25Correction.none ? 1 : 0
         idleSleepers = (fake == nil ? 2 : 7) + humidity + (streamB == nil ? 0 : 1) + (climate == nil ? 0 : 1)
             + (sensorCommunity == nil ? 0 : 1) + (openSenseMap == nil ? 0 : 1)
     }

@@ -100,7 +100,7 @@ struct StationConfigurationTests {
         }
         #expect(place.latitude == 52.52)
         #expect(configuration.sensor?.model == .pms5003)
-        #expect(configuration.sensor?.correction == .epa2021)
+        #expect(configuration.correction == .epa2021)
         #expect(configuration.leds?.chip?.text == "pinctrl-bcm2711")
         #expect(configuration.openMeteo.cities.count == 1)
     }

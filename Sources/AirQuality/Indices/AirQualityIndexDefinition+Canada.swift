@@ -1,3 +1,5 @@
+import CheckedConversions
+
 extension AirQualityIndexDefinition {
     /// Canada's AQHI+: the PM2.5-only index (Yao et al. 2019) that Environment and Climate Change Canada and
     /// the provinces use for wildfire smoke. AQHI+ = the 1-hour mean PM2.5 divided by 10, rounded up, at

@@ -1,3 +1,5 @@
+import CheckedConversions
+
 extension AirQualityIndexDefinition {
     /// The EEA's European Air Quality Index with the bands revised in 2024 (PM2.5 5/15/50/90/140 µg/m³,
     /// PM10 15/45/120/195/270 µg/m³). The index is the band number, 1 (Good) to 6 (Extremely poor).

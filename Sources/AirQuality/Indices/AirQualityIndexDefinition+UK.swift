@@ -1,3 +1,5 @@
+import CheckedConversions
+
 extension AirQualityIndexDefinition {
     /// The UK Daily Air Quality Index, particulate part: 24-hour means in whole µg/m³ on ten index points
     /// grouped in four bands (Low 1-3, Moderate 4-6, High 7-9, Very High 10).

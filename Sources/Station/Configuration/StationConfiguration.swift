@@ -1,4 +1,4 @@
-import AirQuality
+public import AirQuality
 public import Configuration
 public import JSON
 public import LEDs
@@ -31,6 +31,12 @@ public struct StationConfiguration: Sendable {
     /// `sensor_b`: a second PM sensor (channel B, same keys as `sensor`) checked against the first; nil
     /// without a section.
     public var sensorB: SensorConfiguration?
+    /// `sensor.correction`: the PM2.5 correction the station applies to the sensor's readings; `auto` (the
+    /// default) is the EPA's extended-smoke correction for Plantower sensors and none for the others.
+    public var correction: PM25CorrectionChoice = .auto
+    /// `sensor_b.correction`, read and printed like `sensor.correction` (the channels are compared before
+    /// correction, and channel B's history is corrected the way channel A's is: docs/api.md).
+    public var correctionB: PM25CorrectionChoice = .auto
     /// `climate`; nil without a section (no climate sensor: the PM sensor's own humidity, else Open-Meteo's).
     public var climate: ClimateConfiguration?
     /// `aqi`: the index shown and the ones reported beside it.
@@ -99,9 +105,12 @@ public struct StationConfiguration: Sendable {
     /// throws them).
     init(root: ConfigSection, environment: [String: String], boardSerial: BoardSerial = .system) {
         station = StationSettings(section: root.section("station"))
-        sensor = root.section("sensor").flatMap { SensorConfiguration(section: $0) }
+        let sectionA = root.section("sensor")
+        sensor = sectionA.flatMap { SensorConfiguration(section: $0) }
+        correction = Self.readCorrection(sectionA)
         let sectionB = root.section("sensor_b")
         sensorB = sectionB.flatMap { SensorConfiguration(section: $0) }
+        correctionB = Self.readCorrection(sectionB)
         if let sensorB, let sensor, let sectionB, let clash = Self.sameDevice(sensor, sensorB) {
             sectionB.record(clash.key, "\(clash.device) is sensor's too; channel B needs its own sensor")
         }
@@ -138,8 +147,8 @@ public struct StationConfiguration: Sendable {
     public func json(redactingSecrets: Bool = true) -> JSONValue {
         let document: JSONValue = [
             "station": station.json,
-            "sensor": sensor?.json ?? .null,
-            "sensor_b": sensorB?.json ?? .null,
+            "sensor": Self.sensorJSON(sensor, correction: correction),
+            "sensor_b": Self.sensorJSON(sensorB, correction: correctionB),
             "climate": climate?.json ?? .null,
             "aqi": aqi.json,
             "leds": leds?.json ?? .null,

@@ -34,7 +34,6 @@ extension StationDemo {
         channel.serialPath = link
         if let sensor {
             channel.driver = sensor.driver
-            channel.correction = sensor.correction
         }
         return channel
     }

@@ -1,4 +1,5 @@
 import AirQuality
+import CheckedConversions
 import Clocks
 import Configuration
 import Diagnostics
@@ -113,9 +114,9 @@ public final class StationDemo: Sendable {
         if !options.placeGiven, base.station.location != .none {
             configuration.station.location = options.usesOpenMeteo ? base.station.location : .none
         }
-        if let correction = base.sensor?.correction {
-            configuration.sensor?.correction = correction
-            configuration.sensorB?.correction = correction
+        if base.sensor != nil {
+            configuration.correction = base.correction
+            configuration.correctionB = base.correction
         }
         // The user's climate sensor, emulated (the demo has no I²C bus either).
         if let climate = base.climate { configuration.climate = climate }

@@ -1,4 +1,5 @@
 public import AirQuality
+import CheckedConversions
 import Clocks
 public import LEDs
 public import OpenMeteo
@@ -64,7 +65,7 @@ public struct PipelineSettings: Sendable {
         let hasLocation = configuration.station.location != .none
         let openMeteo = configuration.openMeteo.enabled
         let interval = configuration.sensor?.driver.interval.timeInterval ?? 60
-        let effective = configuration.sensor?.effectiveCorrection
+        let effective = configuration.effectiveCorrection
         self.init(
             stationName: configuration.station.name, coordinate: coordinate, sensorModel: configuration.sensor?.model,
             correction: effective?.correction ?? .none,
@@ -72,7 +73,7 @@ public struct PipelineSettings: Sendable {
             referenceEnabled: openMeteo && hasLocation, citiesEnabled: openMeteo && !configuration.openMeteo.cities.isEmpty,
             placeServicesEnabled: openMeteo && hasLocation)
         aqi = configuration.aqi
-        correctionChoice = configuration.sensor?.correction ?? .auto
+        correctionChoice = configuration.correction
         correctionReason = effective?.reason
         if let stale = configuration.sensor?.driver.staleAfter.timeInterval { sensorHumidityMaximumAge = stale }
         sensorBModel = configuration.sensorB?.model

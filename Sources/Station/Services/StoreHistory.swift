@@ -1,4 +1,5 @@
 import AirQuality
+import CheckedConversions
 import Diagnostics
 import FoundationEssentials
 import StationSnapshot

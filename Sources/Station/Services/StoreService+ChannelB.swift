@@ -1,4 +1,5 @@
 public import AirQuality
+import CheckedConversions
 import Diagnostics
 public import FoundationEssentials
 import Lifecycle

@@ -3,6 +3,7 @@ import GPIO
 import JSON
 import MQTT
 import OpenMeteo
+import Sensors
 import Station
 import StationDoctor
 import WebAPI
@@ -67,6 +68,12 @@ enum DoctorCommand: Subcommand {
     /// does), so their problems are reported too.
     static let readOtherSections: @Sendable (ConfigSection) -> Void = { root in
         let station = StationSettings(section: root.section("station"))
+        // The doctor reads `sensor` for its device checks; the station's own keys there (`correction`), the
+        // second sensor, the climate sensor and the indices are checked as `run` would.
+        StationConfiguration.readCorrections(root)
+        _ = root.section("sensor_b").flatMap { SensorConfiguration(section: $0) }
+        _ = root.section("climate").flatMap { ClimateConfiguration(section: $0) }
+        _ = AQIConfiguration(section: root.section("aqi"))
         _ = HTTPConfiguration(section: root.section("http"))
         _ = OpenMeteoConfiguration(section: root.section("openmeteo"))
         _ = StorageConfiguration(

@@ -1,4 +1,5 @@
-import AirQuality
+import CheckedConversions
+import CheckedConversions
 import Testing
 
 /// The shared checked Double → integer conversions (issue 20 §1): nil or clamped, never a trap.
