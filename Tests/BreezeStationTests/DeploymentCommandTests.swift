@@ -84,6 +84,31 @@ import Testing
         #expect(report["status"] as? Int == 1)
     }
 
+    @Test func doctorKnowsEverySectionTheStationReads() async throws {
+        // sensor_b, climate, aqi and sensor.correction are read by the station, not by the doctor's own checks:
+        // the doctor used to call them unknown keys. Valid, they pass; wrong, they are reported as `run` would.
+        let valid = #"""
+            {"sensor": {"model": "pms5003", "correction": "epa-2021"},
+             "sensor_b": {"model": "pms5003", "serial": {"path": "/dev/ttyAMA1"}, "correction": "none"},
+             "climate": {"model": "sht3x"}, "aqi": {"index": "us-epa"}}
+            """#
+        let root = try Root()
+        try root.pi4(config: valid)
+        let result = try await StationBinary.run(["doctor", "--root", root.url.path, "--service", "--json"])
+        let findings = try #require(try result.json()["findings"] as? [[String: String]])
+        let problems = findings.filter { $0["check"] == "config" && $0["severity"] == "problem" }.compactMap { $0["message"] }
+        #expect(problems.isEmpty, "\(problems)")
+        let wrong = try Root()
+        try wrong.pi4(
+            config: valid.replacingOccurrences(of: "epa-2021", with: "epa2021").replacingOccurrences(of: "sht3x", with: "sht31"))
+        let wrongResult = try await StationBinary.run(["doctor", "--root", wrong.url.path, "--service", "--json"])
+        let wrongFindings = try #require(try wrongResult.json()["findings"] as? [[String: String]])
+        let reported = wrongFindings.filter { $0["check"] == "config" && $0["severity"] == "problem" }.compactMap { $0["message"] }
+        #expect(reported.count == 2, "\(reported)")
+        #expect(reported.contains { $0.contains("sensor.correction") && $0.contains("did you mean \"epa-2021\"") })
+        #expect(reported.contains { $0.contains("climate.model") })
+    }
+
     @Test func doctorSeesAFileThatIsNotAGPIOChipThroughLibgpiod() async throws {
         let root = try Root()
         try root.pi4(config: #"{"leds": {"chip": "pinctrl-bcm2711", "kind": "single", "line": "GPIO26"}}"#)
