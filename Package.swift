@@ -323,7 +323,7 @@ if Context.environment["BREEZE_FUZZ"] != nil {
 targets += [
     .systemLibrary(name: "CAvahi", pkgConfig: "avahi-client", providers: [.apt(["libavahi-client-dev"])]),
     // The announcement (pure) and the avahi client on avahi's threaded poll, as a Service.
-    .target(name: "DNSSD", dependencies: ["CAvahi", "Diagnostics", "Lifecycle"], swiftSettings: strictSettings),
+    .target(name: "DNSSD", dependencies: ["CAvahi", "POSIX", "Diagnostics", "Lifecycle"], swiftSettings: strictSettings),
     .testTarget(name: "DNSSDTests", dependencies: ["DNSSD"], swiftSettings: strictSettings),
 ]
 executableDependencies += ["DNSSD"]

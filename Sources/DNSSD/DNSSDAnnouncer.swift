@@ -1,6 +1,6 @@
 public import Diagnostics
 public import Lifecycle
-import Dispatch
+import POSIX
 
 /// The station's DNS-SD announcement as a service of its group: while it runs, the HTTP endpoint is
 /// published through avahi-daemon (`_http._tcp`, named after the station), so browsers and apps find it as
@@ -31,19 +31,10 @@ public final class DNSSDAnnouncer: Service {
         let session = AvahiSession(announcement: announcement, logger: logger)
         if session == nil { logger.error("DNS-SD is off: avahi cannot allocate its poll") }
         // Connecting and stopping are blocking C calls (D-Bus, joining avahi's thread): off the cooperative pool.
-        let started = await Self.offPool { session?.start() ?? false }
+        _ = await DedicatedThread.run(name: "dnssd-start") { session?.start() ?? false }
         // Nothing to restart when it cannot start (out of memory): wait for the stop like a running announcer.
-        while !Task.isCancelled {
-            try? await Task.sleep(for: .seconds(3600))
-        }
-        if let session { await Self.offPool { session.stop() } }
-        _ = started
+        await waitUntilCancelled()
+        if let session { await DedicatedThread.run(name: "dnssd-stop") { session.stop() } }
         throw CancellationError()
-    }
-
-    private static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: work()) }
-        }
     }
 }

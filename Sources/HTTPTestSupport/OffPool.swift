@@ -4,13 +4,5 @@ import POSIX
 /// result, so that it never holds one of the cooperative pool's threads (two on a 2-core machine: two
 /// blocked tests would stall every other test's tasks and timers).
 public func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-        let job: @Sendable () -> Void = { continuation.resume(with: Result { try body() }) }
-        do {
-            try DedicatedThread.detach(name: "offPool", job)
-        } catch {
-            // No thread to be had: run it here rather than never.
-            job()
-        }
-    }
+    try await DedicatedThread.run(name: "offPool") { Result { try body() } }.get()
 }
