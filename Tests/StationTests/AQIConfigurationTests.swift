@@ -6,20 +6,9 @@ import Testing
 
 @Suite("The aqi section")
 struct AQIConfigurationTests {
-    func parse(_ text: String) throws -> StationConfiguration {
-        try StationConfiguration.parse(try ConfigFile.parse(Array(text.utf8), source: "test.json"), environment: [:])
-    }
+    func parse(_ text: String) throws -> StationConfiguration { try parseConfiguration(text) }
 
-    func problems(_ text: String) -> [String] {
-        do {
-            _ = try parse(text)
-            return []
-        } catch let errors as ConfigErrors {
-            return errors.errors.map(\.description)
-        } catch {
-            return ["\(error)"]
-        }
-    }
+    func problems(_ text: String) -> [String] { configurationProblems(text).map(\.description) }
 
     @Test("default: the US AQI and nothing beside it")
     func defaults() throws {

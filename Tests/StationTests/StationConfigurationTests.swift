@@ -15,19 +15,10 @@ import WebAPI
 @Suite("The station's configuration file")
 struct StationConfigurationTests {
     func parse(_ text: String, environment: [String: String] = [:]) throws -> StationConfiguration {
-        try StationConfiguration.parse(try ConfigFile.parse(Array(text.utf8), source: "test.json"), environment: environment)
+        try parseConfiguration(text, environment: environment)
     }
 
-    func problems(_ text: String) -> [String] {
-        do {
-            _ = try parse(text)
-            return []
-        } catch let errors as ConfigErrors {
-            return errors.errors.map(\.description)
-        } catch {
-            return ["\(error)"]
-        }
-    }
+    func problems(_ text: String) -> [String] { configurationProblems(text).map(\.description) }
 
     @Test("an empty file: defaults that work (no sensor, no LEDs, no location, the state directory)")
     func defaults() throws {

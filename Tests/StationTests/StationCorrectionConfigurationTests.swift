@@ -9,21 +9,9 @@ import Testing
 /// section, which the sensor's reader shares, so neither calls the other's keys unknown.
 @Suite("The PM2.5 correction in the station's configuration")
 struct StationCorrectionConfigurationTests {
-    func parse(_ text: String) throws -> StationConfiguration {
-        try StationConfiguration.parse(try ConfigFile.parse(Array(text.utf8), source: "test.json"), environment: [:])
-    }
+    func parse(_ text: String) throws -> StationConfiguration { try parseConfiguration(text) }
 
-    func problems(_ text: String) -> [ConfigError] {
-        do {
-            _ = try parse(text)
-            return []
-        } catch let errors as ConfigErrors {
-            return errors.errors
-        } catch {
-            Issue.record("\(error)")
-            return []
-        }
-    }
+    func problems(_ text: String) -> [ConfigError] { configurationProblems(text) }
 
     @Test("sensor.correction is read beside the sensor's own keys, and printed after interval_s")
     func readBesideTheSensorsKeys() throws {

@@ -1,5 +1,6 @@
 import AirQuality
 import Clocks
+import Configuration
 import Diagnostics
 import Foundation
 import HTTPClient
@@ -74,6 +75,21 @@ func referenceCache(fetchedAt time: Date) async throws -> CachedValue<AirQuality
 /// A logger that keeps its lines in memory.
 func quietLogger(_ clock: any StationClock, sink: InMemoryLogSink = InMemoryLogSink()) -> Logger {
     Logger(label: "test", minimumLevel: .debug, sink: sink, format: .terminal, clock: clock)
+}
+
+/// `text` read as the station's configuration file, as `run` and `check-config` read it.
+func parseConfiguration(_ text: String, environment: [String: String] = [:]) throws(ConfigErrors) -> StationConfiguration {
+    try StationConfiguration.parse(try ConfigFile.parse(Array(text.utf8), source: "test.json"), environment: environment)
+}
+
+/// Every problem `check-config` would list for `text`; empty when it is valid.
+func configurationProblems(_ text: String) -> [ConfigError] {
+    do throws(ConfigErrors) {
+        _ = try parseConfiguration(text)
+        return []
+    } catch {
+        return error.errors
+    }
 }
 
 /// A fresh temporary directory.
