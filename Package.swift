@@ -38,7 +38,10 @@ targets += [
     // Double → integer conversions that give nil or a clamped value instead of trapping (hostile numbers).
     .target(name: "CheckedConversions", swiftSettings: strictSettings),
     .testTarget(name: "CheckedConversionsTests", dependencies: ["CheckedConversions"], swiftSettings: strictSettings),
-    .target(name: "AirQuality", dependencies: ["CheckedConversions"], swiftSettings: strictSettings),
+    // What a particulate sensor says about the air: the one measurement type from the sensor to the store.
+    .target(name: "Measurements", swiftSettings: strictSettings),
+    .testTarget(name: "MeasurementsTests", dependencies: ["Measurements"], swiftSettings: strictSettings),
+    .target(name: "AirQuality", dependencies: ["CheckedConversions", "Measurements"], swiftSettings: strictSettings),
     .target(name: "Clocks", swiftSettings: strictSettings),
     // Test kit: ManualClock, the clock that moves only when a test says so (never linked by the executable).
     .target(name: "ClocksTestSupport", dependencies: ["Clocks"], swiftSettings: strictSettings),
@@ -49,11 +52,11 @@ targets += [
     .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strictSettings),
     .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "JSON"], swiftSettings: strictSettings),
     .testTarget(
-        name: "AirQualityTests", dependencies: ["AirQuality"], exclude: ["Fixtures"], swiftSettings: strictSettings),
+        name: "AirQualityTests", dependencies: ["AirQuality", "Measurements"], exclude: ["Fixtures"], swiftSettings: strictSettings),
     .testTarget(name: "ClocksTests", dependencies: ["ClocksTestSupport", "Clocks"], swiftSettings: strictSettings),
     .testTarget(name: "DiagnosticsTests", dependencies: ["ClocksTestSupport", "Diagnostics", "Clocks"], swiftSettings: strictSettings),
 ]
-executableDependencies += ["POSIX", "CheckedConversions", "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration"]
+executableDependencies += ["POSIX", "CheckedConversions", "Measurements", "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration"]
 
 // MARK: - Sensors: codecs, drivers, emulators, serial and I²C transports
 
@@ -64,7 +67,7 @@ targets += [
     .systemLibrary(name: "CPseudoTerminal", path: "Sources/CPseudoTerminal"),
     // Pure: frame codecs, streaming decoders, plausibility, drivers against transport protocols, health.
     .target(
-        name: "Sensors", dependencies: ["CheckedConversions", "Clocks", "Diagnostics", "Configuration", "JSON"],
+        name: "Sensors", dependencies: ["CheckedConversions", "Measurements", "Clocks", "Diagnostics", "Configuration", "JSON"],
         swiftSettings: strictSettings),
     // Pure: device emulators for every protocol, concentration scenarios, fault injection.
     .target(name: "SensorEmulation", dependencies: ["Sensors", "Clocks", "AirQuality", "CheckedConversions"], swiftSettings: strictSettings),
@@ -80,7 +83,7 @@ targets += [
         swiftSettings: strictSettings),
     .testTarget(
         name: "SensorsTests",
-        dependencies: ["ClocksTestSupport", "Sensors", "SensorEmulation", "AirQuality", "Clocks", "Diagnostics", "Configuration", "JSON"],
+        dependencies: ["ClocksTestSupport", "Sensors", "SensorEmulation", "AirQuality", "Measurements", "Clocks", "Diagnostics", "Configuration", "JSON"],
         exclude: ["Fixtures"], swiftSettings: strictSettings),
     .testTarget(
         name: "SensorEmulationTests", dependencies: ["SensorEmulation", "Sensors", "Clocks"],
@@ -175,7 +178,7 @@ targets += [
         swiftSettings: strictSettings),
     // The station's state as one immutable value, and its renderings (JSON, Prometheus, page, OpenAPI).
     .target(
-        name: "StationSnapshot", dependencies: ["POSIX", "AirQuality", "CheckedConversions", "JSON", "Diagnostics"],
+        name: "StationSnapshot", dependencies: ["POSIX", "AirQuality", "CheckedConversions", "Measurements", "JSON", "Diagnostics"],
         swiftSettings: strictSettings),
     // The routes over the server and the publisher that swaps the pre-encoded bodies.
     .target(
@@ -188,7 +191,7 @@ targets += [
         dependencies: ["WebAPI", "HTTPTestSupport", "ThreadTestSupport", "Configuration", "JSON", "Diagnostics"],
         swiftSettings: strictSettings),
     .testTarget(
-        name: "StationSnapshotTests", dependencies: ["StationSnapshot", "AirQuality", "JSON"],
+        name: "StationSnapshotTests", dependencies: ["StationSnapshot", "AirQuality", "Measurements", "JSON"],
         swiftSettings: strictSettings),
     .testTarget(
         name: "StationEndpointTests",
@@ -215,7 +218,7 @@ targets += [
     .target(
         name: "Station",
         dependencies: [
-            "AirQuality", "CheckedConversions", "Clocks", "Diagnostics", "JSON", "Configuration", "Sensors",
+            "AirQuality", "CheckedConversions", "Measurements", "Clocks", "Diagnostics", "JSON", "Configuration", "Sensors",
             "SensorEmulation", "SensorRuntime", "LinuxIO", "GPIO", "LEDs", "HTTPClient", "OpenMeteo", "WebAPI",
             "StationSnapshot", "StationEndpoint", "Storage", "Lifecycle", "MQTT", "DNSSD", "Uploads",
         ],
@@ -224,7 +227,7 @@ targets += [
         name: "StationTests",
         dependencies: [
             "ClocksTestSupport", "LEDsTestSupport",
-            "Station", "AirQuality", "Clocks", "Diagnostics", "JSON", "Configuration", "Sensors", "SensorEmulation",
+            "Station", "AirQuality", "Measurements", "Clocks", "Diagnostics", "JSON", "Configuration", "Sensors", "SensorEmulation",
             "LEDs", "OpenMeteo", "OpenMeteoTestSupport", "HTTPTestSupport", "StationSnapshot", "Storage", "Lifecycle",
             "WebAPI", "HTTPClient", "Uploads", "UploadsTestSupport",
         ],
@@ -272,14 +275,14 @@ targets += [
     // and the Service the station runs.
     .target(
         name: "MQTT",
-        dependencies: ["CMosquitto", "POSIX", "StationSnapshot", "AirQuality", "CheckedConversions", "Configuration", "JSON", "Clocks",
+        dependencies: ["CMosquitto", "POSIX", "StationSnapshot", "AirQuality", "CheckedConversions", "Measurements", "Configuration", "JSON", "Clocks",
                        "Diagnostics", "Lifecycle"],
         swiftSettings: strictSettings),
     // Tests only: a real mosquitto broker on loopback and a mosquitto_sub subscriber (full Foundation).
     .target(name: "MQTTTestSupport", swiftSettings: strictSettings),
     .testTarget(
         name: "MQTTTests",
-        dependencies: ["ClocksTestSupport", "MQTT", "MQTTTestSupport", "StationSnapshot", "AirQuality", "Configuration", "JSON", "Clocks",
+        dependencies: ["ClocksTestSupport", "MQTT", "MQTTTestSupport", "StationSnapshot", "AirQuality", "Measurements", "Configuration", "JSON", "Clocks",
                        "Diagnostics", "Lifecycle"],
         swiftSettings: strictSettings),
 ]
@@ -293,14 +296,14 @@ targets += [
     // over the HTTP client.
     .target(
         name: "Uploads",
-        dependencies: ["HTTPClient", "StationSnapshot", "AirQuality", "CheckedConversions", "JSON", "Configuration", "Clocks", "Diagnostics",
+        dependencies: ["HTTPClient", "StationSnapshot", "AirQuality", "CheckedConversions", "Measurements", "JSON", "Configuration", "Clocks", "Diagnostics",
                        "Lifecycle", "POSIX"],
         swiftSettings: strictSettings),
     // Tests only: loopback stand-ins for the community services that check what the real ones check.
     .target(name: "UploadsTestSupport", dependencies: ["OpenMeteoTestSupport", "JSON"], swiftSettings: strictSettings),
     .testTarget(
         name: "UploadsTests",
-        dependencies: ["ClocksTestSupport", "Uploads", "UploadsTestSupport", "HTTPClient", "StationSnapshot", "AirQuality", "JSON",
+        dependencies: ["ClocksTestSupport", "Uploads", "UploadsTestSupport", "HTTPClient", "StationSnapshot", "AirQuality", "Measurements", "JSON",
                        "Configuration", "Clocks", "Diagnostics", "Lifecycle", "OpenMeteoTestSupport"],
         swiftSettings: strictSettings),
 ]

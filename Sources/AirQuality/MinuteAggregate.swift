@@ -1,37 +1,5 @@
 import CheckedConversions
-
-/// One particulate reading as the pipeline consumes it. Concentrations in µg/m³ (atmospheric values);
-/// `pm25CF1` is the "CF=1" PM2.5 the EPA corrections are fitted on, where the sensor reports one.
-public struct ParticulateReading: Sendable, Hashable {
-    /// When it was measured, seconds since 1970-01-01 UTC.
-    public var time: Double
-    /// PM1.0, µg/m³; nil when the sensor has no such channel.
-    public var pm1: Double?
-    /// PM2.5, µg/m³.
-    public var pm25: Double
-    /// PM10, µg/m³.
-    public var pm10: Double?
-    /// PM2.5 "CF=1", µg/m³ (Plantower); nil when the sensor does not report it.
-    public var pm25CF1: Double?
-    /// Temperature, °C, where the sensor reports it.
-    public var temperature: Double?
-    /// Relative humidity, %, where the sensor reports it.
-    public var humidity: Double?
-
-    /// A reading.
-    public init(
-        time: Double, pm1: Double?, pm25: Double, pm10: Double?, pm25CF1: Double? = nil,
-        temperature: Double? = nil, humidity: Double? = nil
-    ) {
-        self.time = time
-        self.pm1 = pm1
-        self.pm25 = pm25
-        self.pm10 = pm10
-        self.pm25CF1 = pm25CF1
-        self.temperature = temperature
-        self.humidity = humidity
-    }
-}
+public import Measurements
 
 /// The readings of one clock minute (UTC): mean, minimum and maximum per channel, and how many readings.
 public struct MinuteAggregate: Sendable, Hashable {
@@ -92,7 +60,9 @@ public struct MinuteAggregate: Sendable, Hashable {
 /// its last minute written.
 public struct MinuteAggregator: Sendable {
     private var currentMinute: Int64?
-    private var readings: [ParticulateReading] = []
+    /// The readings of the current minute, accumulated as they arrive (no list of readings is kept).
+    private var channels = ChannelAccumulator()
+    private var count = 0
 
     /// An empty aggregator.
     public init() {}
@@ -104,23 +74,24 @@ public struct MinuteAggregator: Sendable {
     /// value from it without waiting for the minute to end.
     public var pendingAggregate: MinuteAggregate? { aggregate() }
 
-    /// Adds a reading; returns the previous minute's aggregate when this reading starts a new minute.
-    /// A reading older than the minute being collected is dropped (the clock went backwards).
-    public mutating func add(_ reading: ParticulateReading) -> MinuteAggregate? {
-        let minute = MinuteAggregate.minute(containing: reading.time)
+    /// Adds a measurement taken at `time` (seconds since 1970-01-01 UTC); returns the previous minute's
+    /// aggregate when this measurement starts a new minute. A measurement older than the minute being
+    /// collected is dropped (the clock went backwards).
+    public mutating func add(_ measurement: ParticulateMeasurement, at time: Double) -> MinuteAggregate? {
+        let minute = MinuteAggregate.minute(containing: time)
         if let current = currentMinute {
             if minute < current { return nil }
             if minute > current {
                 let finished = aggregate()
-                currentMinute = minute
-                readings = [reading]
+                start(minute)
+                accumulate(measurement)
                 return finished
             }
-            readings.append(reading)
+            accumulate(measurement)
             return nil
         }
-        currentMinute = minute
-        readings = [reading]
+        start(minute)
+        accumulate(measurement)
         return nil
     }
 
@@ -130,20 +101,28 @@ public struct MinuteAggregator: Sendable {
         if let time, MinuteAggregate.minute(containing: time) <= current { return nil }
         let finished = aggregate()
         currentMinute = nil
-        readings = []
+        channels = ChannelAccumulator()
+        count = 0
         return finished
     }
 
+    private mutating func start(_ minute: Int64) {
+        currentMinute = minute
+        channels = ChannelAccumulator()
+        count = 0
+    }
+
+    private mutating func accumulate(_ measurement: ParticulateMeasurement) {
+        channels.add(
+            pm1: measurement.pm1, pm25: measurement.pm25, pm10: measurement.pm10, pm25CF1: measurement.pm25CF1,
+            temperature: measurement.temperature, humidity: measurement.relativeHumidity)
+        count += 1
+    }
+
     private func aggregate() -> MinuteAggregate? {
-        guard let minute = currentMinute, !readings.isEmpty else { return nil }
-        var channels = ChannelAccumulator()
-        for reading in readings {
-            channels.add(
-                pm1: reading.pm1, pm25: reading.pm25, pm10: reading.pm10, pm25CF1: reading.pm25CF1,
-                temperature: reading.temperature, humidity: reading.humidity)
-        }
+        guard let minute = currentMinute, count > 0 else { return nil }
         return MinuteAggregate(
-            minute: minute, count: readings.count, pm1: channels.pm1.statistic, pm25: channels.pm25.statistic,
+            minute: minute, count: count, pm1: channels.pm1.statistic, pm25: channels.pm25.statistic,
             pm10: channels.pm10.statistic, pm25CF1: channels.pm25CF1.statistic?.mean,
             temperature: channels.temperature.statistic?.mean, humidity: channels.humidity.statistic?.mean)
     }

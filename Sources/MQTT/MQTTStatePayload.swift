@@ -2,6 +2,7 @@ import AirQuality
 import CheckedConversions
 public import JSON
 public import StationSnapshot
+import Measurements
 
 /// The JSON document published on `<base>/state`, built from a snapshot: the readings, the AQI and its
 /// level, the sensor's health, the Open-Meteo reference and the reconciliation. Every key is always
@@ -82,9 +83,9 @@ public enum MQTTStatePayload {
             "health": .string(sensor.health.rawValue),
             "reason": JSONValue(sensor.reason),
             "age_s": JSONValue(snapshot.age(of: sensor.readingTime).map { Int(clampingRounded: $0) }),
-            "pm1_0": JSONValue(sensor.pm1_0.map(tenths)),
-            "pm2_5": JSONValue(sensor.pm2_5.map(tenths)),
-            "pm10": JSONValue(sensor.pm10.map(tenths)),
+            "pm1_0": JSONValue((sensor.measurement?.pm1).map(tenths)),
+            "pm2_5": JSONValue((sensor.measurement?.pm25).map(tenths)),
+            "pm10": JSONValue((sensor.measurement?.pm10).map(tenths)),
             "pm2_5_corrected": JSONValue(sensor.correctedPM2_5.map(tenths)),
             "correction": .string(sensor.correction.rawValue),
             "correction_rh_source": JSONValue(sensor.correctionHumiditySource?.rawValue),

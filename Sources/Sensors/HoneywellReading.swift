@@ -1,3 +1,4 @@
+public import Measurements
 /// A Honeywell HPMA115 measurement, from a read reply or an auto-send frame. Mass concentrations in µg/m³.
 public struct HoneywellReading: Sendable, Hashable {
     /// Where the reading came from.

@@ -1,3 +1,4 @@
+public import Measurements
 /// A PM1006 measurement frame (`16 11 0B DF1 … DF16 CS`).
 ///
 /// Cubic's datasheet defines only PM2.5 = DF3·256 + DF4 (frame bytes 5-6, big-endian) in µg/m³, range

@@ -1,4 +1,5 @@
 import CheckedConversions
+public import Measurements
 /// A Plantower data frame (`42 4D`, length, data words, 16-bit sum), decoded per layout.
 ///
 /// Every integer is big-endian. Mass concentrations are µg/m³; counts are particles per 0.1 L of air.

@@ -1,3 +1,4 @@
+public import Measurements
 /// An SDS011 data frame (`AA C0 PM25L PM25H PM10L PM10H ID1 ID2 CS AB`): mass concentrations in 0.1 µg/m³
 /// steps, little-endian, 0.0-999.9 µg/m³.
 public struct SDS011Reading: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import CheckedConversions
+public import Measurements
 
 /// The SPS30's measured values. Values are cumulative (PM2.5 includes PM1.0).
 public struct SPS30Measurement: Sendable, Hashable {

@@ -1,4 +1,5 @@
 public import FoundationEssentials
+public import Measurements
 
 /// One accepted reading: a plausible measurement, when it was taken, and by which sensor.
 /// This is what the station pipeline consumes.

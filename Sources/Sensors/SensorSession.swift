@@ -1,3 +1,4 @@
+import Measurements
 /// Why a conversation with a sensor failed.
 enum SessionFailure: Error, Sendable {
     /// The transport failed (the driver decides: reopen, wait, or climb the ladder).

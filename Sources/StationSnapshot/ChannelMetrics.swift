@@ -1,4 +1,5 @@
 import AirQuality
+import Measurements
 
 /// The second sensor's metric families (`sensor_b`), written only when the station has one: channel B's
 /// reading, health and age under `breeze_sensor_b_*`, and the A/B agreement under `breeze_channel_*`.
@@ -6,7 +7,7 @@ enum ChannelMetrics {
     static func families(_ snapshot: StationSnapshot) -> [MetricFamily] {
         guard let sensor = snapshot.sensorB else { return [] }
         var families: [MetricFamily] = []
-        let pm: [(String, Double?)] = [("pm1_0", sensor.pm1_0), ("pm2_5", sensor.pm2_5), ("pm10", sensor.pm10)]
+        let pm: [(String, Double?)] = [("pm1_0", sensor.measurement?.pm1), ("pm2_5", sensor.measurement?.pm25), ("pm10", sensor.measurement?.pm10)]
         families.append(MetricFamily(
             name: "breeze_sensor_b_particulate_matter_grams_per_cubic_meter",
             help: "Latest reading of the second sensor (sensor_b) in g/m³ (µg/m³ × 1e-6), uncorrected, by size.",

@@ -1,6 +1,7 @@
 import AirQuality
 import CheckedConversions
 public import JSON
+import Measurements
 
 /// `/api/v1/current`: the snapshot as JSON. Every key is always present (`null` when unknown), in a fixed
 /// order, so scripts can rely on the shape; docs/api.md is the contract.
@@ -34,9 +35,9 @@ public enum CurrentDocument {
             "health": .string(sensor.health.rawValue),
             "reason": JSONValue(sensor.reason),
             "age_s": JSONValue(snapshot.age(of: sensor.readingTime).map(roundedSeconds)),
-            "pm1_0": JSONValue(sensor.pm1_0.map(tenths)),
-            "pm2_5": JSONValue(sensor.pm2_5.map(tenths)),
-            "pm10": JSONValue(sensor.pm10.map(tenths)),
+            "pm1_0": JSONValue((sensor.measurement?.pm1).map(tenths)),
+            "pm2_5": JSONValue((sensor.measurement?.pm25).map(tenths)),
+            "pm10": JSONValue((sensor.measurement?.pm10).map(tenths)),
             "correction": .string(sensor.correction.rawValue),
             "pm2_5_corrected": JSONValue(sensor.correctedPM2_5.map(tenths)),
             "correction_note": JSONValue(sensor.correctionNote),

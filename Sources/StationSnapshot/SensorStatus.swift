@@ -1,5 +1,6 @@
 public import AirQuality
 public import FoundationEssentials
+public import Measurements
 
 /// The particulate sensor: model, health and the latest reading.
 public struct SensorStatus: Sendable, Hashable {
@@ -11,12 +12,8 @@ public struct SensorStatus: Sendable, Hashable {
     public var reason: String?
     /// When the latest reading was taken; nil before the first.
     public var readingTime: Date?
-    /// PM1.0 in µg/m³ (the sensor's own value).
-    public var pm1_0: Double?
-    /// PM2.5 in µg/m³ (the sensor's own value, before correction).
-    public var pm2_5: Double?
-    /// PM10 in µg/m³.
-    public var pm10: Double?
+    /// The latest reading as the sensor gave it (PM2.5 before correction), µg/m³; nil before the first.
+    public var measurement: ParticulateMeasurement?
     /// The PM2.5 correction that actually ran (``PM25Correction/none`` when a wanted one could not).
     public var correction: PM25Correction
     /// PM2.5 after the correction, µg/m³: the value the AQI uses.
@@ -39,16 +36,14 @@ public struct SensorStatus: Sendable, Hashable {
     /// A status; the default is "no sensor".
     public init(
         model: String? = nil, health: LocalSensorHealth = .absent, reason: String? = nil, readingTime: Date? = nil,
-        pm1_0: Double? = nil, pm2_5: Double? = nil, pm10: Double? = nil, correction: PM25Correction = .none,
+        measurement: ParticulateMeasurement? = nil, correction: PM25Correction = .none,
         correctedPM2_5: Double? = nil, correctionNote: String? = nil
     ) {
         self.model = model
         self.health = health
         self.reason = reason
         self.readingTime = readingTime
-        self.pm1_0 = pm1_0
-        self.pm2_5 = pm2_5
-        self.pm10 = pm10
+        self.measurement = measurement
         self.correction = correction
         self.correctedPM2_5 = correctedPM2_5
         self.correctionNote = correctionNote
@@ -62,5 +57,5 @@ public struct SensorStatus: Sendable, Hashable {
     }
 
     /// Whether there is a reading at all.
-    public var hasReading: Bool { readingTime != nil && (pm2_5 != nil || pm10 != nil || pm1_0 != nil) }
+    public var hasReading: Bool { readingTime != nil && measurement != nil }
 }

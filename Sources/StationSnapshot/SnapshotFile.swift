@@ -2,6 +2,7 @@ import CheckedConversions
 import FoundationEssentials
 public import JSON
 import AirQuality
+import Measurements
 
 /// A snapshot read from a JSON file, for serving a fixed state before (or without) the station: the bench,
 /// the browser test, demos (`breeze-station serve --snapshot FILE`).
@@ -33,8 +34,7 @@ public struct SnapshotFile: Sendable {
             let age = try sensor.number("age_s")
             snapshot.sensor = SensorStatus(
                 model: try sensor.string("model"), health: health, reason: try sensor.string("reason"),
-                readingTime: age.map { time.addingTimeInterval(-$0) }, pm1_0: try sensor.number("pm1_0"),
-                pm2_5: try sensor.number("pm2_5"), pm10: try sensor.number("pm10"),
+                readingTime: age.map { time.addingTimeInterval(-$0) }, measurement: try Self.measurement(sensor),
                 correction: try sensor.choice("correction", PM25Correction.self) ?? .none,
                 correctedPM2_5: try sensor.number("pm2_5_corrected"), correctionNote: try sensor.string("correction_note"))
             snapshot.sensor.correctionChoice = try sensor.choice("correction_configured", PM25CorrectionChoice.self) ?? .auto
@@ -192,6 +192,17 @@ extension SnapshotFile {
             longRunRatio: try block.number("long_run_ratio"),
             longRunHours: try block.integer("long_run_hours") ?? 0, referenceAge: try block.number("reference_age_s"),
             referenceError: try block.string("reference_error"), evaluatedAt: try block.time("evaluated_at") ?? time)
+    }
+
+    /// The `sensor` block's reading (`pm1_0`, `pm2_5`, `pm10`, µg/m³); nil when it has none. A reading has PM2.5
+    /// and PM10 both, as the station writes them.
+    fileprivate static func measurement(_ sensor: Reader) throws(SnapshotFileError) -> ParticulateMeasurement? {
+        let (pm1, pm25, pm10) = (try sensor.number("pm1_0"), try sensor.number("pm2_5"), try sensor.number("pm10"))
+        guard let pm25, let pm10 else {
+            if pm1 == nil, pm25 == nil, pm10 == nil { return nil }
+            throw SnapshotFileError("\(sensor.keyPath(pm25 == nil ? "pm2_5" : "pm10")): required with the other PM values")
+        }
+        return ParticulateMeasurement(pm1: pm1, pm25: pm25, pm10: pm10)
     }
 }
 

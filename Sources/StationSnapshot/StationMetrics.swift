@@ -1,6 +1,7 @@
 import AirQuality
 import Diagnostics
 import FoundationEssentials
+import Measurements
 
 /// The metric families of a snapshot (`/metrics`), all under the one prefix `breeze_`, in base units:
 /// particulate matter in grams per cubic meter (µg/m³ × 10⁻⁶, since Prometheus wants base units), ages in
@@ -38,7 +39,7 @@ public enum StationMetrics {
                 value.map { MetricSample(labels: [MetricLabel("averaging", name)], value: Double($0)) }
             }))
         let sensor = snapshot.sensor
-        let pm: [(String, Double?)] = [("pm1_0", sensor.pm1_0), ("pm2_5", sensor.pm2_5), ("pm10", sensor.pm10)]
+        let pm: [(String, Double?)] = [("pm1_0", sensor.measurement?.pm1), ("pm2_5", sensor.measurement?.pm25), ("pm10", sensor.measurement?.pm10)]
         families.append(MetricFamily(
             name: "breeze_sensor_particulate_matter_grams_per_cubic_meter",
             help: "Latest sensor reading in g/m³ (µg/m³ × 1e-6), uncorrected, by particle size.", kind: .gauge,

@@ -1,6 +1,7 @@
 import Diagnostics
 import AirQuality
 import FoundationEssentials
+import Measurements
 
 /// `GET /`: the Breeze AQI card as one self-contained HTML page (inline CSS, SVG and script; no external
 /// assets, so it works on a LAN without internet). It refreshes itself every minute by fetching itself and
@@ -150,9 +151,9 @@ public enum StatusPage {
         let reference = snapshot.reference.reading
         let responsible = snapshot.aqi?.pollutant
         let rows: [(String, Pollutant?, Double?, Double?)] = [
-            ("PM1.0", nil, sensor.pm1_0, nil),
-            ("PM2.5", .pm2_5, sensor.correctedPM2_5 ?? sensor.pm2_5, reference?.pm2_5),
-            ("PM10", .pm10, sensor.pm10, reference?.pm10),
+            ("PM1.0", nil, sensor.measurement?.pm1, nil),
+            ("PM2.5", .pm2_5, sensor.correctedPM2_5 ?? sensor.measurement?.pm25, reference?.pm2_5),
+            ("PM10", .pm10, sensor.measurement?.pm10, reference?.pm10),
             ("O₃", .o3, nil, reference?.ozone),
             ("NO₂", .no2, nil, reference?.nitrogenDioxide),
             ("SO₂", .so2, nil, reference?.sulphurDioxide),

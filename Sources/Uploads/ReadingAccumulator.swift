@@ -1,4 +1,5 @@
 public import FoundationEssentials
+public import Measurements
 
 /// The readings of one push interval, averaged: airRohr sends the mean of what the sensor read since the
 /// last push, not the latest value. Pure; the uploader adds each new reading and takes the means when it
@@ -30,14 +31,14 @@ public struct ReadingAccumulator: Sendable {
     /// An empty interval.
     public init() {}
 
-    /// Adds the particulate reading taken at `time`, unless it is the one added last (snapshots repeat the
-    /// latest reading until the next one arrives).
-    public mutating func addParticulate(time: Date, pm1_0: Double?, pm2_5: Double?, pm10: Double?) {
+    /// Adds the particulate reading taken at `time` (µg/m³ as the sensor read it), unless it is the one added
+    /// last (snapshots repeat the latest reading until the next one arrives).
+    public mutating func addParticulate(time: Date, _ measurement: ParticulateMeasurement) {
         guard time != lastParticulateTime else { return }
         lastParticulateTime = time
-        self.pm1_0.add(pm1_0)
-        self.pm2_5.add(pm2_5)
-        self.pm10.add(pm10)
+        pm1_0.add(measurement.pm1)
+        pm2_5.add(measurement.pm25)
+        pm10.add(measurement.pm10)
     }
 
     /// Adds the climate reading taken at `time` (°C, %, Pa), unless it is the one added last.

@@ -73,11 +73,7 @@ public final class SensorCommunityUploader: Service {
                 let particulate = SnapshotReadings.particulate(snapshot)
                 let climate = self.climate(snapshot)
                 accumulator.withLock { interval in
-                    if let particulate {
-                        interval.addParticulate(
-                            time: particulate.time, pm1_0: particulate.pm1_0, pm2_5: particulate.pm2_5,
-                            pm10: particulate.pm10)
-                    }
+                    if let particulate { interval.addParticulate(time: particulate.time, particulate.measurement) }
                     if let climate { interval.addClimate(time: climate.time, climate.climate) }
                 }
             }

@@ -1,21 +1,22 @@
+import Measurements
 import Testing
 
 @testable import AirQuality
 
 @Suite("Minute and hourly aggregation")
 struct AggregationTests {
-    func reading(_ time: Double, _ pm25: Double, humidity: Double? = nil) -> ParticulateReading {
-        ParticulateReading(time: time, pm1: pm25 / 2, pm25: pm25, pm10: pm25 * 2, humidity: humidity)
+    func measurement(_ pm25: Double, humidity: Double? = nil) -> ParticulateMeasurement {
+        ParticulateMeasurement(pm1: pm25 / 2, pm25: pm25, pm10: pm25 * 2, relativeHumidity: humidity)
     }
 
     @Test("a minute closes when a reading of a later minute arrives")
     func closesOnNextMinute() throws {
         var aggregator = MinuteAggregator()
         let base = 1_767_225_600.0  // a whole minute
-        #expect(aggregator.add(reading(base + 1, 10, humidity: 40)) == nil)
-        #expect(aggregator.add(reading(base + 30, 20, humidity: 60)) == nil)
-        #expect(aggregator.add(reading(base + 59.9, 30)) == nil)
-        let next = aggregator.add(reading(base + 61, 99))
+        #expect(aggregator.add(measurement(10, humidity: 40), at: base + 1) == nil)
+        #expect(aggregator.add(measurement(20, humidity: 60), at: base + 30) == nil)
+        #expect(aggregator.add(measurement(30), at: base + 59.9) == nil)
+        let next = aggregator.add(measurement(99), at: base + 61)
         let finished = try #require(next)
         #expect(finished.minute == Int64(base / 60))
         #expect(finished.count == 3)
@@ -30,7 +31,7 @@ struct AggregationTests {
     func flush() throws {
         var aggregator = MinuteAggregator()
         let base = 1_767_225_600.0
-        _ = aggregator.add(reading(base + 5, 10))
+        _ = aggregator.add(measurement(10), at: base + 5)
         #expect(aggregator.flush(before: base + 59) == nil)
         let flushed = aggregator.flush(before: base + 60)
         let finished = try #require(flushed)
@@ -43,8 +44,8 @@ struct AggregationTests {
     func clockBackwards() {
         var aggregator = MinuteAggregator()
         let base = 1_767_225_600.0
-        _ = aggregator.add(reading(base + 70, 10))
-        #expect(aggregator.add(reading(base + 5, 500)) == nil)
+        _ = aggregator.add(measurement(10), at: base + 70)
+        #expect(aggregator.add(measurement(500), at: base + 5) == nil)
         #expect(aggregator.flush()?.pm25?.maximum == 10)
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import JSON
 import MQTT
 import StationSnapshot
+import Measurements
 import Testing
 
 /// The state payload survives absurd numbers: ages of centuries, concentrations of 1e19 and beyond
@@ -13,7 +14,7 @@ struct ExtremePayloadTests {
     func extreme(_ value: Double) throws {
         var snapshot = Samples.snapshot()
         let past = snapshot.time.addingTimeInterval(-(value.isFinite ? value : 1e300))
-        snapshot.sensor = SensorStatus(model: "PMS5003", health: .ok, readingTime: past, pm1_0: value, pm2_5: value, pm10: value)
+        snapshot.sensor = SensorStatus(model: "PMS5003", health: .ok, readingTime: past, measurement: ParticulateMeasurement(pm1: value, pm25: value, pm10: value))
         snapshot.reference = .available(ReferenceReading(
             time: past, fetchedAt: past, usAQI: value.isFinite ? Int(max(min(value, 1e18), -1e18)) : nil, pm2_5: value, pm10: value))
         let document = MQTTStatePayload.render(snapshot)

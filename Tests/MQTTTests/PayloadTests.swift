@@ -1,6 +1,7 @@
 import AirQuality
 import Foundation
 import JSON
+import Measurements
 import MQTT
 import MQTTTestSupport
 import StationSnapshot
@@ -144,7 +145,7 @@ struct StatePayloadTests {
     func secondSensor() throws {
         var snapshot = Samples.snapshot()
         var sensorB = snapshot.sensor
-        sensorB.pm2_5 = 15.04
+        sensorB.measurement?.pm25 = 15.04
         snapshot.sensorB = sensorB
         snapshot.agreement = ChannelAgreement.evaluate(
             a: ChannelAgreement.Evidence(mean: 14.6), b: ChannelAgreement.Evidence(mean: 15.04), reference: nil)

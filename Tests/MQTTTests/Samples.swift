@@ -4,6 +4,7 @@ import Configuration
 import Diagnostics
 import Foundation
 import JSON
+import Measurements
 import MQTT
 import StationSnapshot
 
@@ -17,8 +18,9 @@ enum Samples {
             station: StationIdentity(name: name, latitude: 52.52, longitude: 13.405),
             time: time,
             sensor: SensorStatus(
-                model: "PMS5003", health: .ok, readingTime: time.addingTimeInterval(-2), pm1_0: 8.24, pm2_5: pm25,
-                pm10: 19.9, correction: .epa2021, correctedPM2_5: 12.1),
+                model: "PMS5003", health: .ok, readingTime: time.addingTimeInterval(-2),
+                measurement: ParticulateMeasurement(pm1: 8.24, pm25: pm25, pm10: 19.9), correction: .epa2021,
+                correctedPM2_5: 12.1),
             aqi: AQIReading(value: 57, source: .local, basis: .nowcast, pollutant: .pm2_5),
             reference: .available(
                 ReferenceReading(

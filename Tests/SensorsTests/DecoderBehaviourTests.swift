@@ -1,3 +1,4 @@
+import Measurements
 import Testing
 
 @testable import Sensors

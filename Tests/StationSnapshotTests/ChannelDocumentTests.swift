@@ -1,5 +1,6 @@
 import AirQuality
 import JSON
+import Measurements
 import StationSnapshot
 import Testing
 
@@ -32,7 +33,7 @@ struct ChannelDocumentTests {
     func twoSensors() throws {
         var snapshot = try Samples.full()
         var sensorB = snapshot.sensor
-        sensorB.pm2_5 = 41.26
+        sensorB.measurement?.pm25 = 41.26
         sensorB.health = .ok
         snapshot.sensorB = sensorB
         snapshot.agreement = ChannelAgreement.evaluate(

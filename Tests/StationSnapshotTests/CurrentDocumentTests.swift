@@ -114,6 +114,8 @@ struct CurrentDocumentTests {
             (#"{"station": {"name": 3}, "time": "2026-03-01T12:00:00Z"}"#, "station.name: expected a string, found a number"),
             (#"{"station": {}, "time": "2026-03-01T12:00:00Z", "sensor": {"health": "sick"}}"#, "sensor.health: expected one of ok, warming_up"),
             (#"{"station": {}, "time": "yesterday"}"#, "time: expected an ISO 8601 time"),
+            (#"{"station": {}, "time": "2026-03-01T12:00:00Z", "sensor": {"pm2_5": 12}}"#, "sensor.pm10: required with the other PM values"),
+            (#"{"station": {}, "time": "2026-03-01T12:00:00Z", "sensor": {"pm1_0": 3, "pm10": 12}}"#, "sensor.pm2_5: required"),
             (#"{"station": {}, "time": "2026-03-01T12:00:00Z", "chart": [{"aqi": 1}]}"#, "chart[0].time: required"),
         ]
         for (text, fragment) in cases {

@@ -2,6 +2,7 @@ import AirQuality
 import Foundation
 import JSON
 import StationSnapshot
+import Measurements
 import Testing
 
 /// Every renderer survives absurd numbers in a snapshot: whatever gets past the checks where values enter
@@ -16,7 +17,7 @@ struct ExtremeValueTests {
         // An age of `value` seconds (clamped so the Date itself stays a number).
         let past = time.addingTimeInterval(-(value.isFinite ? value : 1e300))
         var sensor = SensorStatus(
-            model: "PMS5003", health: .ok, readingTime: past, pm1_0: value, pm2_5: value, pm10: value)
+            model: "PMS5003", health: .ok, readingTime: past, measurement: ParticulateMeasurement(pm1: value, pm25: value, pm10: value))
         sensor.apply(PM25Correction.epa2021.apply(pm25: value.isFinite ? min(max(value, 0), 1000) : 0, relativeHumidity: 50))
         let huge = saturating(value)
         return StationSnapshot(

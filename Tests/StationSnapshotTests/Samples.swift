@@ -10,7 +10,7 @@ enum Samples {
         let nowCast = try AQICalculator.nowCastIndex(.pm2_5, hourlyMeans: [14.6, 13.0, 12.0, 11.0, 12.5, 13.1, 14.0, 15.0, 16.0, 15.0, 14.0, 13.0])
         let overall = try #require(OverallIndex([nowCast]))
         var sensor = SensorStatus(
-            model: "PMS5003", health: .ok, readingTime: time.addingTimeInterval(-2), pm1_0: 8.2, pm2_5: 14.6, pm10: 19.9)
+            model: "PMS5003", health: .ok, readingTime: time.addingTimeInterval(-2), measurement: ParticulateMeasurement(pm1: 8.2, pm25: 14.6, pm10: 19.9))
         sensor.apply(PM25Correction.epa2021.apply(pm25: 14.6, relativeHumidity: 50))
         sensor.correctionHumiditySource = .climate
         sensor.correctionHumidity = 50
@@ -42,5 +42,6 @@ enum Samples {
 }
 
 #if canImport(Testing)
-    import Testing
+    import Measurements
+import Testing
 #endif

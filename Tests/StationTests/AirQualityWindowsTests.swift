@@ -1,4 +1,5 @@
 import AirQuality
+import Measurements
 import Testing
 
 @testable import Station
@@ -7,16 +8,16 @@ import Testing
 struct AirQualityWindowsTests {
     let start: Double = 1_767_225_600  // 2026-01-01T00:00:00Z, a minute and an hour boundary
 
-    func reading(_ seconds: Double, _ pm25: Double) -> ParticulateReading {
-        ParticulateReading(time: start + seconds, pm1: pm25 * 0.7, pm25: pm25, pm10: pm25 * 1.3)
+    func measurement(_ pm25: Double) -> ParticulateMeasurement {
+        ParticulateMeasurement(pm1: pm25 * 0.7, pm25: pm25, pm10: pm25 * 1.3)
     }
 
     @Test("a minute completes when a reading of the next one arrives, or when the clock passes its end")
     func minutes() {
         var windows = AirQualityWindows()
-        #expect(windows.add(reading(0, 10)).isEmpty)
-        #expect(windows.add(reading(30, 20)).isEmpty)
-        let first = windows.add(reading(61, 30))
+        #expect(windows.add(measurement(10), at: start).isEmpty)
+        #expect(windows.add(measurement(20), at: start + 30).isEmpty)
+        let first = windows.add(measurement(30), at: start + 61)
         #expect(first.count == 1)
         #expect(first.first?.pm25?.mean == 15)
         #expect(first.first?.count == 2)
@@ -29,7 +30,7 @@ struct AirQualityWindowsTests {
     @Test("the first sample gives an instantaneous index at once")
     func instantAtOnce() {
         var windows = AirQualityWindows()
-        _ = windows.add(reading(5, 20))
+        _ = windows.add(measurement(20), at: start + 5)
         let local = windows.evaluate(now: start + 6, evaluator: LocalAirQualityEvaluator(), fallbackHumidity: nil)
         #expect(local.reported?.basis == .instant)
         #expect(local.instant?.value == (try? AQICalculator.subIndex(.pm2_5, averaging: .twentyFourHours, concentration: 20))?.value)
@@ -39,7 +40,7 @@ struct AirQualityWindowsTests {
     func hours() throws {
         var windows = AirQualityWindows()
         for minute in 0..<(3 * 60 + 1) {
-            _ = windows.add(reading(Double(minute * 60 + 10), 20))
+            _ = windows.add(measurement(20), at: start + Double(minute * 60 + 10))
         }
         let local = windows.evaluate(now: start + 3 * 3600 + 30, evaluator: LocalAirQualityEvaluator(), fallbackHumidity: nil)
         #expect(local.reported?.basis == .nowCast)
@@ -65,7 +66,7 @@ struct AirQualityWindowsTests {
     func horizons() {
         var windows = AirQualityWindows()
         for minute in 0..<(30 * 60) where minute % 5 == 0 {
-            _ = windows.add(reading(Double(minute * 60), 10))
+            _ = windows.add(measurement(10), at: start + Double(minute * 60))
         }
         #expect(windows.recentMinutes.count <= Int(AirQualityWindows.minuteHorizon))
         #expect(windows.recentHours.count <= Int(AirQualityWindows.hourHorizon) + 1)

@@ -4,6 +4,7 @@ import JSON
 import OpenMeteo
 import Sensors
 import StationSnapshot
+import Measurements
 import Testing
 
 @testable import Station
@@ -51,7 +52,7 @@ struct CorrectionHumidityTests {
         #expect(status.correction == .epa2022Smoke)
         #expect(status.correctionHumiditySource == .sensor)
         #expect(try #require(status.correctedPM2_5) == epa(40, 60))
-        #expect(status.pm2_5 == 30)
+        #expect(status.measurement?.pm25 == 30)
         #expect(status.humidityFlag == false)
         #expect(status.correctionNote == nil)
     }

@@ -7,6 +7,7 @@ import OpenMeteoTestSupport
 import Sensors
 import StationSnapshot
 import Synchronization
+import Measurements
 import Testing
 
 @testable import Station
@@ -55,7 +56,7 @@ struct StationPipelineTests {
         #expect(output.snapshot.leds.color == LEDPalette.breeze.color(for: aqi.level))
         #expect(output.snapshot.sensor.health == .ok)
         #expect(output.snapshot.sensor.model == "PMS5003")
-        #expect(output.snapshot.sensor.pm2_5 == 5)
+        #expect(output.snapshot.sensor.measurement?.pm25 == 5)
         #expect(output.snapshot.selection?.reason == "local sensor ok")
         #expect(output.snapshot.reference.statusName == "pending")
     }

@@ -4,6 +4,7 @@ import Configuration
 import Diagnostics
 import Foundation
 import HTTPClient
+import Measurements
 import OpenMeteo
 import OpenMeteoTestSupport
 import Sensors

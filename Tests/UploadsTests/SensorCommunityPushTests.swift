@@ -1,5 +1,6 @@
 import HTTPClient
 import JSON
+import Measurements
 import Testing
 import Uploads
 
@@ -67,16 +68,16 @@ struct SensorCommunityPushTests {
     func accumulator() {
         var interval = ReadingAccumulator()
         let t0 = Date(timeIntervalSince1970: 1_000)
-        interval.addParticulate(time: t0, pm1_0: nil, pm2_5: 10, pm10: 20)
-        interval.addParticulate(time: t0, pm1_0: nil, pm2_5: 10, pm10: 20)
-        interval.addParticulate(time: t0.addingTimeInterval(60), pm1_0: nil, pm2_5: 20, pm10: .nan)
+        interval.addParticulate(time: t0, ParticulateMeasurement(pm25: 10, pm10: 20))
+        interval.addParticulate(time: t0, ParticulateMeasurement(pm25: 10, pm10: 20))
+        interval.addParticulate(time: t0.addingTimeInterval(60), ParticulateMeasurement(pm25: 20, pm10: .nan))
         let first = interval.take()
         #expect(first.pm2_5 == 15)
         #expect(first.pm10 == 20)
         #expect(first.pm1_0 == nil)
         #expect(first.climate == nil)
         // The reading already counted is not counted again in the next interval.
-        interval.addParticulate(time: t0.addingTimeInterval(60), pm1_0: nil, pm2_5: 20, pm10: 30)
+        interval.addParticulate(time: t0.addingTimeInterval(60), ParticulateMeasurement(pm25: 20, pm10: 30))
         #expect(interval.take().isEmpty)
         interval.addClimate(time: t0, .init(temperature: 20, humidity: 50))
         interval.addClimate(time: t0.addingTimeInterval(1), .init(temperature: 22, humidity: 60))

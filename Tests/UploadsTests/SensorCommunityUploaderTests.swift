@@ -6,6 +6,7 @@ import HTTPClient
 import OpenMeteoTestSupport
 import StationSnapshot
 import Synchronization
+import Measurements
 import Testing
 import UploadsTestSupport
 import ClocksTestSupport
@@ -57,7 +58,7 @@ struct SensorCommunityUploaderTests {
             let before = uploader.snapshotsReceived.load(ordering: .acquiring)
             var snapshot = StationSnapshot(station: StationIdentity(name: "t", latitude: nil, longitude: nil), time: clock.now)
             snapshot.sensor = SensorStatus(
-                model: "PMS5003", health: health, reason: nil, readingTime: clock.now, pm1_0: pm1, pm2_5: pm25, pm10: pm10,
+                model: "PMS5003", health: health, reason: nil, readingTime: clock.now, measurement: ParticulateMeasurement(pm1: pm1, pm25: pm25, pm10: pm10),
                 correction: .none)
             feed.yield(snapshot)
             let deadline = Date().addingTimeInterval(20)

@@ -1,7 +1,7 @@
 public import AirQuality
 public import Configuration
-public import JSON
-public import Sensors
+import JSON
+import Sensors
 
 extension StationConfiguration {
     /// Reads `correction` from a sensor section (`sensor` or `sensor_b`): `auto` when absent.

@@ -1,4 +1,5 @@
 public import AirQuality
+public import Measurements
 
 /// The station's recent measurements in memory, as the AQI needs them: the minute being collected, the
 /// complete minutes of the last two hours, and the hourly aggregates of the last 26 hours (the NowCast needs
@@ -31,10 +32,11 @@ public struct AirQualityWindows: Sendable {
         if let newest = minutes.keys.max() { prune(newestMinute: newest) }
     }
 
-    /// Adds one reading; returns the minutes it completed (the previous minute, when this one starts a new one).
-    public mutating func add(_ reading: ParticulateReading) -> [MinuteAggregate] {
-        newestReading = max(newestReading ?? reading.time, reading.time)
-        guard let finished = aggregator.add(reading) else { return [] }
+    /// Adds one measurement taken at `time` (seconds since 1970); returns the minutes it completed (the previous
+    /// minute, when this one starts a new one).
+    public mutating func add(_ measurement: ParticulateMeasurement, at time: Double) -> [MinuteAggregate] {
+        newestReading = max(newestReading ?? time, time)
+        guard let finished = aggregator.add(measurement, at: time) else { return [] }
         complete(finished)
         return [finished]
     }

@@ -111,8 +111,8 @@ enum SnapshotAssembly {
         let sample = state.sensor?.latestSample
         var status = SensorStatus(
             model: model.rawValue.uppercased(), health: health,
-            reason: driverHealth.map(\.reason) ?? "starting", readingTime: sample?.time, pm1_0: sample?.pm1,
-            pm2_5: sample?.pm25, pm10: sample?.pm10, correction: settings.correction)
+            reason: driverHealth.map(\.reason) ?? "starting", readingTime: sample?.time,
+            measurement: sample?.measurement, correction: settings.correction)
         if let statistics = state.sensor?.statistics {
             status.recovery = SensorRecovery(
                 steps: Dictionary(uniqueKeysWithValues: RecoveryStep.allCases.map { step in

@@ -12,11 +12,8 @@ extension StationPipeline {
 
     /// Adds a good sample of channel B; returns the minutes it completed.
     public func recordB(_ sample: SensorSample) -> [MinuteAggregate] {
-        let reading = ParticulateReading(
-            time: sample.time.timeIntervalSince1970, pm1: sample.pm1, pm25: sample.pm25, pm10: sample.pm10,
-            pm25CF1: sample.pm25CF1, temperature: sample.temperature, humidity: sample.relativeHumidity)
         var completed: [MinuteAggregate] = []
-        update { completed = $0.windowsB.add(reading) }
+        update { completed = $0.windowsB.add(sample.measurement, at: sample.time.timeIntervalSince1970) }
         return completed
     }
 

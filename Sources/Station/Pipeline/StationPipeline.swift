@@ -1,5 +1,6 @@
 public import AirQuality
 public import FoundationEssentials
+import Measurements
 import OpenMeteo
 public import Sensors
 public import StationSnapshot
@@ -56,11 +57,10 @@ public final class StationPipeline: Sendable {
             let humidity = SnapshotAssembly.correctionHumidity(
                 state, sample: sample, settings: settings, now: sample.time)
             let climate = SnapshotAssembly.freshClimate(state, settings: settings, now: sample.time)
-            let reading = ParticulateReading(
-                time: sample.time.timeIntervalSince1970, pm1: sample.pm1, pm25: sample.pm25, pm10: sample.pm10,
-                pm25CF1: sample.pm25CF1, temperature: climate?.temperature ?? sample.temperature,
-                humidity: humidity.relativeHumidity)
-            return corrected(state.windows.add(reading))
+            var measurement = sample.measurement
+            measurement.temperature = climate?.temperature ?? sample.temperature
+            measurement.relativeHumidity = humidity.relativeHumidity
+            return corrected(state.windows.add(measurement, at: sample.time.timeIntervalSince1970))
         }
     }
 
