@@ -1,10 +1,9 @@
-import CheckedConversions
 import Clocks
 import FoundationEssentials
 
 /// What a driver shares with readers on other tasks, kept under its mutex.
 struct DriverState: Sendable {
-    /// The health as the driver last set it; ``health(at:staleAfter:)`` adds staleness.
+    /// The health as the driver last set it; ``SensorCondition/health(at:)`` adds staleness.
     var base: SensorHealth
     /// Why the last attempt failed, while failures go on.
     var lastFailure: String?
@@ -14,28 +13,25 @@ struct DriverState: Sendable {
     /// Decoder counters of the open session.
     var openDecoder = DecoderStatistics()
     var latestSample: SensorSample?
+    /// When the current warm-up ends; nil when none runs.
+    var warmUntil: Date?
+    /// The report last sent on the events, so an unchanged one is not sent again.
+    var lastReported: SensorReport?
 
     init(now: Date) {
         base = SensorHealth(state: .warmingUp, reason: "starting", since: now, lastGoodSample: nil)
     }
 
-    /// The health at `now`: `ok` (or an exhausted warm-up) turns `stale` once the last good sample is older than
-    /// `staleAfter`.
-    func health(at now: Date, staleAfter: Duration, warmUntil: Date?) -> SensorHealth {
-        var health = base
-        let reference = base.lastGoodSample ?? base.since
-        let age = now.timeIntervalSince(reference)
-        let warmingOver = warmUntil.map { now >= $0 } ?? true
-        let canGoStale = base.state == .ok || (base.state == .warmingUp && warmingOver)
-        if canGoStale, age > staleAfter.timeInterval {
-            health.state = .stale
-            let seconds = Int(clampingRounded: age)
-            let what =
-                base.lastGoodSample == nil ? "no good sample yet after \(seconds) s" : "no good sample for \(seconds) s"
-            health.reason = lastFailure.map { "\(what): \($0)" } ?? what
-            health.since = reference.addingTimeInterval(staleAfter.timeInterval)
-        }
-        return health
+    /// The health's inputs, with the driver's `staleAfter`.
+    func condition(staleAfter: Duration) -> SensorCondition {
+        SensorCondition(base: base, lastFailure: lastFailure, warmUntil: warmUntil, staleAfter: staleAfter)
+    }
+
+    /// What the driver reports: its condition and every counter so far.
+    func report(staleAfter: Duration) -> SensorReport {
+        var statistics = statistics
+        statistics.decoder = decoderTotals
+        return SensorReport(condition: condition(staleAfter: staleAfter), statistics: statistics)
     }
 
     /// Every decoder counter so far.

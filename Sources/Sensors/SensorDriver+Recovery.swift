@@ -82,7 +82,7 @@ extension SensorDriver {
                 return .failed("setup after reset failed: \(failure.reason)")
             }
             let until = clock.now.adding(settings.warmUp)
-            warmUntil.withLock { $0 = until }
+            update { $0.warmUntil = until }
             return .retryNow
         case .fault:
             let steps = ladder.steps.filter { $0 != .fault }.map(\.rawValue).joined(separator: ", ")

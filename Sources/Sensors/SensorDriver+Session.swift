@@ -37,7 +37,7 @@ extension SensorDriver {
 
     private func startWarmUp(_ reason: String?) {
         let until = clock.now.adding(settings.warmUp)
-        warmUntil.withLock { $0 = until }
+        update { $0.warmUntil = until }
         if let reason { setHealth(.warmingUp, reason) }
     }
 
@@ -82,7 +82,7 @@ extension SensorDriver {
                 case .success(.reading(let measurement, let verdict)):
                     let now = clock.now
                     let sample = SensorSample(time: now, model: model, measurement: measurement)
-                    let warm = warmUntil.withLock { $0 } ?? now
+                    let warm = state.withLock { $0.warmUntil } ?? now
                     if now < warm {
                         update { $0.statistics.discardedWarmingUp += 1 }
                         continuation.yield(.discarded(sample, .warmingUp("warming up: \(warmUpText)")))
@@ -115,7 +115,7 @@ extension SensorDriver {
                         nextFetch = next
                         if dutyCycling, let failure = try await sleepUntilWarm(session, sampleAt: next) {
                             pendingFailure = failure
-                        } else if dutyCycling, warmUntil.withLock({ $0 }).map({ $0 > clock.now }) == true {
+                        } else if dutyCycling, state.withLock({ $0.warmUntil }).map({ $0 > clock.now }) == true {
                             // Just woken: a read now shows the sensor answers (discarded); the real one follows
                             // the warm-up.
                             nextFetch = clock.now

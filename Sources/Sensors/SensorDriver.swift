@@ -7,8 +7,10 @@ import Synchronization
 /// samples it at the configured interval with warm-up discard and optional duty cycling, climbs the recovery
 /// ladder when data stops or is garbage, and reports samples and health.
 ///
-/// Samples and health changes arrive on ``events``; ``health``, ``statistics`` and ``latestSample`` can be read
-/// from any task at any time (Zephyr's fetch/get split: the driver fetches, everyone else only reads).
+/// Samples, health changes and reports (the condition the health is computed from, and the counters) arrive on
+/// ``events``, so a consumer keeps what it needs without calling back; ``health``, ``statistics`` and
+/// ``latestSample`` can also be read from any task at any time (Zephyr's fetch/get split: the driver fetches,
+/// everyone else only reads), for tools and tests.
 public final class SensorDriver: Sendable {
     /// The device a sensor is connected through.
     public enum Link: Sendable {
@@ -29,7 +31,7 @@ public final class SensorDriver: Sendable {
     public let model: SensorModel
     /// How it is run.
     public let settings: DriverSettings
-    /// Samples, discarded readings and health changes, in order. Buffers the newest 256 events when nobody
+    /// Samples, discarded readings, health changes and reports, in order. Buffers the newest 256 events when nobody
     /// reads; finishes when ``run()`` returns.
     public let events: AsyncStream<SensorEvent>
 
@@ -39,7 +41,6 @@ public final class SensorDriver: Sendable {
     let logger: Logger
     let continuation: AsyncStream<SensorEvent>.Continuation
     let state: Mutex<DriverState>
-    let warmUntil: Mutex<Date?>
     let progressHandler = Mutex<(@Sendable (Date) async -> Void)?>(nil)
 
     /// The longest the sampling loop waits between two progress reports while a handler is installed
@@ -66,24 +67,16 @@ public final class SensorDriver: Sendable {
         self.logger = logger
         (events, continuation) = AsyncStream.makeStream(of: SensorEvent.self, bufferingPolicy: .bufferingNewest(256))
         state = Mutex(DriverState(now: clock.now))
-        warmUntil = Mutex(nil)
     }
 
     /// The health now (``SensorHealth/State/stale`` is computed at the moment of asking).
-    public var health: SensorHealth {
-        let now = clock.now
-        let warm = warmUntil.withLock { $0 }
-        return state.withLock { $0.health(at: now, staleAfter: settings.staleAfter, warmUntil: warm) }
-    }
+    public var health: SensorHealth { report.health(at: clock.now) }
 
     /// The counters so far.
-    public var statistics: SensorStatistics {
-        state.withLock { state in
-            var statistics = state.statistics
-            statistics.decoder = state.decoderTotals
-            return statistics
-        }
-    }
+    public var statistics: SensorStatistics { report.statistics }
+
+    /// The condition and the counters now: what ``SensorEvent/report(_:)`` last sent, or is about to.
+    public var report: SensorReport { state.withLock { $0.report(staleAfter: settings.staleAfter) } }
 
     /// The last good sample, if any.
     public var latestSample: SensorSample? { state.withLock { $0.latestSample } }
@@ -97,8 +90,10 @@ public final class SensorDriver: Sendable {
         progressHandler.withLock { $0 = handler }
     }
 
-    /// Reports progress to the handler, if any.
+    /// Sends the report (condition and counters) when it changed since the last one sent, and progress to the
+    /// handler, if any.
     func progress() async {
+        sendReportIfChanged()
         guard let handler = progressHandler.withLock({ $0 }) else { return }
         await handler(clock.now)
     }
@@ -225,6 +220,8 @@ public final class SensorDriver: Sendable {
             return state.base
         }
         guard let changed else { return }
+        // The report first: whoever refreshes on the health change sees the condition behind it.
+        sendReportIfChanged()
         continuation.yield(.health(changed))
         let text =
             "\(model.rawValue) on \(link.transport.name): \(newState.rawValue)" + (reason.map { " (\($0))" } ?? "")
@@ -243,6 +240,19 @@ public final class SensorDriver: Sendable {
             return state.base.state == .ok
         }
         if !wasOK { setHealth(.ok, nil) }
+        // The report first: the sample's consumer sees the condition with this sample as the last good one.
+        sendReportIfChanged()
         continuation.yield(.sample(sample))
+    }
+
+    /// Sends ``SensorEvent/report(_:)`` when the condition or a counter changed since the last one sent.
+    func sendReportIfChanged() {
+        let report: SensorReport? = state.withLock { state in
+            let report = state.report(staleAfter: settings.staleAfter)
+            guard report != state.lastReported else { return nil }
+            state.lastReported = report
+            return report
+        }
+        if let report { continuation.yield(.report(report)) }
     }
 }

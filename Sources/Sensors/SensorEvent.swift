@@ -6,4 +6,7 @@ public enum SensorEvent: Sendable, Hashable {
     case discarded(SensorSample, PlausibilityVerdict)
     /// The health changed.
     case health(SensorHealth)
+    /// The driver's condition (what its health is computed from) or a counter changed: sent on the loop's next
+    /// turn, and before the sample or health change that changed it. The latest one is all a consumer needs.
+    case report(SensorReport)
 }

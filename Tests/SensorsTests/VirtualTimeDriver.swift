@@ -34,6 +34,9 @@ final class VirtualTimeDriver: Sendable {
     var discarded: [PlausibilityVerdict] {
         events.compactMap { if case .discarded(_, let verdict) = $0 { verdict } else { nil } }
     }
+    var reports: [SensorReport] {
+        events.compactMap { if case .report(let report) = $0 { report } else { nil } }
+    }
     var healthStates: [SensorHealth.State] {
         events.compactMap { if case .health(let health) = $0 { health.state } else { nil } }
     }

@@ -45,7 +45,6 @@ struct CorrectionHumidityTests {
         let sensor = FakeSensor(model: .pms5003t, at: start)
         pipeline.attach(sensor: sensor)
         let reading = sample(.pms5003t, pm25: 30, cf1: 40, humidity: 60, at: start)
-        sensor.hold(reading)
         _ = pipeline.record(reading)
         let status = pipeline.snapshot(at: start.addingTimeInterval(1)).snapshot.sensor
         #expect(status.correctionChoice == .auto)
@@ -67,7 +66,6 @@ struct CorrectionHumidityTests {
             climate: ClimateReading(
                 temperature: 18, relativeHumidity: 92, pressure: 101_000, source: .climate, model: "bme280", time: start))
         let reading = sample(.pms5003t, pm25: 30, cf1: 40, humidity: 60, at: start.addingTimeInterval(5))
-        sensor.hold(reading)
         let minutes = pipeline.record(reading)
         #expect(minutes.isEmpty)
         var status = pipeline.snapshot(at: start.addingTimeInterval(10)).snapshot.sensor
@@ -78,7 +76,6 @@ struct CorrectionHumidityTests {
         // The climate sensor falls silent: past its age limit the PM sensor's own humidity is used at once.
         let later = start.addingTimeInterval(pipeline.settings.climateMaximumAge + 30)
         let next = sample(.pms5003t, pm25: 30, cf1: 40, humidity: 60, at: later)
-        sensor.hold(next)
         let completed = pipeline.record(next)
         status = pipeline.snapshot(at: later).snapshot.sensor
         #expect(status.correctionHumiditySource == .sensor)
@@ -97,7 +94,6 @@ struct CorrectionHumidityTests {
         pipeline.attach(sensor: sensor)
         pipeline.update { $0.humidity = openMeteoHumidity(50, fetchedAt: start) }
         var reading = sample(.pms5003, pm25: 12, cf1: 12, humidity: nil, at: start)
-        sensor.hold(reading)
         _ = pipeline.record(reading)
         var status = pipeline.snapshot(at: start).snapshot.sensor
         #expect(status.correction == .epa2022Smoke)
@@ -107,7 +103,6 @@ struct CorrectionHumidityTests {
         // Open-Meteo's answer is older than its limit and nothing else measures humidity.
         let later = start.addingTimeInterval(pipeline.settings.openMeteoHumidityMaximumAge + 60)
         reading = sample(.pms5003, pm25: 12, cf1: 12, humidity: nil, at: later)
-        sensor.hold(reading)
         _ = pipeline.record(reading)
         let snapshot = pipeline.snapshot(at: later).snapshot
         status = snapshot.sensor
@@ -133,7 +128,6 @@ struct CorrectionHumidityTests {
             pipeline.attach(sensor: sensor)
             pipeline.update { $0.humidity = openMeteoHumidity(50, fetchedAt: start) }
             let reading = sample(model, pm25: 20, cf1: nil, humidity: nil, at: start)
-            sensor.hold(reading)
             _ = pipeline.record(reading)
             let status = pipeline.snapshot(at: start).snapshot.sensor
             #expect(status.correction == .none, "\(model)")

@@ -153,7 +153,7 @@ struct StationPipelineTests {
     func recoveryCounts() {
         let pipeline = pipeline(reference: false)
         let sensor = FakeSensor(at: start)
-        sensor.counters.withLock { statistics in
+        sensor.setCounters { statistics in
             statistics.recoverySteps = [.resync: 3, .reopen: 2, .fault: 1]
             statistics.decoder.nackRetries = 5
             statistics.decoder.crcRetries = 4
@@ -165,6 +165,39 @@ struct StationPipelineTests {
         let text = PrometheusText.render(StationMetrics.families(snapshot))
         #expect(text.contains("breeze_sensor_recovery_steps_total{step=\"reopen\"} 2\n"))
         #expect(text.contains("breeze_sensor_i2c_retries_total{kind=\"crc\"} 4\n"))
+    }
+
+    @Test("a sensor that falls silent turns stale from its last report alone: no event, no driver to ask")
+    func staleFromTheReport() async throws {
+        let pipeline = pipeline()
+        var condition = SensorCondition(
+            base: SensorHealth(state: .ok, reason: nil, since: start, lastGoodSample: nil), staleAfter: .seconds(30))
+        pipeline.attach(sensor: SensorFeed(model: .pms5003, report: SensorReport(condition: condition, statistics: SensorStatistics())))
+        var time = start
+        while time < start.addingTimeInterval(120) {
+            condition.base.lastGoodSample = time
+            var statistics = SensorStatistics()
+            statistics.samples = Int(time.timeIntervalSince(start) / 10) + 1
+            statistics.decoder.frames = 2 * statistics.samples
+            pipeline.record(SensorReport(condition: condition, statistics: statistics))
+            _ = pipeline.record(SensorSample(
+                time: time, model: .pms5003, measurement: ParticulateMeasurement(pm1: 3, pm25: 5, pm10: 7)))
+            time = time.addingTimeInterval(10)
+        }
+        let last = start.addingTimeInterval(110)
+        let cache = try await referenceCache(fetchedAt: last)
+        pipeline.update { $0.reference = cache }
+        let fresh = pipeline.snapshot(at: last.addingTimeInterval(29)).snapshot
+        #expect(fresh.sensor.health == .ok)
+        #expect(fresh.aqi?.source == .local)
+        #expect(fresh.sensor.readingTime == last)
+        #expect(fresh.counters.sensorFrames == 24)
+        #expect(PrometheusText.render(StationMetrics.families(fresh)).contains("breeze_sensor_samples_total 12\n"))
+
+        let silent = pipeline.snapshot(at: last.addingTimeInterval(31)).snapshot
+        #expect(silent.sensor.health == .stale)
+        #expect(silent.sensor.reason == "no good sample for 31 s")
+        #expect(silent.aqi?.source == .openMeteo)
     }
 
     @Test("no LEDs configured: the block says off")

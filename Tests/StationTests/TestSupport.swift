@@ -13,38 +13,63 @@ import ClocksTestSupport
 
 @testable import Station
 
-/// A sensor whose health and last sample the test sets.
-final class FakeSensor: SensorReadout {
+/// A sensor that tells the pipeline what a driver's events would: its health and counters as reports (set by
+/// the test), its samples through ``StationPipeline/record(_:)``. Never goes stale by itself: the test sets
+/// the health it wants.
+final class FakeSensor: Sendable {
     let model: SensorModel
-    private let state: Mutex<(health: SensorHealth, sample: SensorSample?)>
+    private let state: Mutex<(health: SensorHealth, counters: SensorStatistics, pipeline: StationPipeline?)>
 
     init(model: SensorModel = .pms5003, health: SensorHealth.State = .ok, at time: Date) {
         self.model = model
-        state = Mutex((SensorHealth(state: health, reason: health == .ok ? nil : "test", since: time, lastGoodSample: nil), nil))
+        state = Mutex((Self.health(health, at: time), SensorStatistics(), nil))
     }
 
-    var health: SensorHealth { state.withLock { $0.health } }
-    var statistics: SensorStatistics { counters.withLock { $0 } }
-    /// The counters ``statistics`` reports (tests set them).
-    let counters = Mutex(SensorStatistics())
-    var latestSample: SensorSample? { state.withLock { $0.sample } }
+    private static func health(_ state: SensorHealth.State, at time: Date) -> SensorHealth {
+        SensorHealth(state: state, reason: state == .ok ? nil : "test", since: time, lastGoodSample: nil)
+    }
+
+    /// The report a driver in this state would send.
+    var report: SensorReport {
+        state.withLock { state in
+            SensorReport(
+                condition: SensorCondition(base: state.health, staleAfter: .seconds(1_000_000_000)),
+                statistics: state.counters)
+        }
+    }
+
+    /// Attaches to `pipeline`, as the sensor loop does with a driver; later changes are sent to it as reports.
+    func attach(to pipeline: StationPipeline) {
+        state.withLock { $0.pipeline = pipeline }
+        pipeline.attach(sensor: SensorFeed(model: model, report: report))
+    }
 
     func set(_ health: SensorHealth.State, at time: Date) {
-        state.withLock { $0.health = SensorHealth(state: health, reason: health == .ok ? nil : "test", since: time, lastGoodSample: nil) }
+        state.withLock { $0.health = Self.health(health, at: time) }
+        send()
     }
 
-    /// Makes `sample` the latest one.
-    func hold(_ sample: SensorSample) {
-        state.withLock { $0.sample = sample }
+    /// Changes the counters the reports carry.
+    func setCounters(_ body: (inout SensorStatistics) -> Void) {
+        state.withLock { body(&$0.counters) }
+        send()
+    }
+
+    private func send() {
+        let report = report
+        state.withLock { $0.pipeline }?.record(report)
     }
 
     func sample(_ pm25: Double, at time: Date) -> SensorSample {
-        let sample = SensorSample(
+        SensorSample(
             time: time, model: model,
             measurement: ParticulateMeasurement(pm1: pm25 * 0.7, pm25: pm25, pm10: pm25 * 1.3))
-        state.withLock { $0.sample = sample }
-        return sample
     }
+}
+
+extension StationPipeline {
+    /// Attaches a fake sensor as the sensor loop attaches a driver.
+    func attach(sensor: FakeSensor) { sensor.attach(to: self) }
 }
 
 /// Answers every request with one body.

@@ -9,12 +9,12 @@ public import Uploads
 public struct PipelineState: Sendable {
     /// Recent minutes and hours.
     public var windows = AirQualityWindows()
-    /// The sensor driver read at snapshot time; nil when none runs.
-    public var sensor: (any SensorReadout)?
+    /// The sensor, as its driver's events told it; nil when none runs.
+    public var sensor: SensorFeed?
     /// Channel B's recent minutes and hours (`sensor_b`), apart from channel A's until they are compared.
     public var windowsB = AirQualityWindows()
-    /// Channel B's driver (`sensor_b`); nil when none runs.
-    public var sensorB: (any SensorReadout)?
+    /// Channel B's sensor (`sensor_b`), as its driver's events told it; nil when none runs.
+    public var sensorB: SensorFeed?
     /// The resolved coordinates of the station (given, or `station.place` once looked up).
     public var coordinate: GeoCoordinate?
     /// The reference (current air quality at the station's place); nil while disabled.

@@ -22,11 +22,11 @@ extension SnapshotAssembly {
             let local = state.windows.evaluate(now: seconds, evaluator: evaluator, fallbackHumidity: humidity)
             return (local, ChannelAgreement.evaluate(a: nil, b: nil, reference: nil))
         }
-        if let health = state.sensorB?.health, localHealth(health, configured: true).needsFallback {
+        if let health = state.sensorB?.health(at: now), localHealth(health, configured: true).needsFallback {
             state.windowsB.markInterruption(at: health.since.timeIntervalSince1970)
         }
-        let liveA = !localHealth(state.sensor?.health, configured: settings.sensorModel != nil).needsFallback
-        let liveB = !localHealth(state.sensorB?.health, configured: true).needsFallback
+        let liveA = !localHealth(state.sensor?.health(at: now), configured: settings.sensorModel != nil).needsFallback
+        let liveB = !localHealth(state.sensorB?.health(at: now), configured: true).needsFallback
         let model = state.reference?.referenceSnapshot.reading(notOlderThan: maximumChannelReferenceAge, at: now)?
             .hourly ?? []
         let pair = ChannelPair(
@@ -48,7 +48,7 @@ extension SnapshotAssembly {
         channel.sensor = state.sensorB
         var channelSettings = settings
         channelSettings.sensorModel = model
-        let health = localHealth(state.sensorB?.health, configured: true)
+        let health = localHealth(state.sensorB?.health(at: now), configured: true)
         return sensorStatus(channel, health: health, settings: channelSettings, evaluator: evaluator, now: now)
     }
 

@@ -19,14 +19,14 @@ enum SnapshotAssembly {
             guard let age = cache.age(at: now), age <= settings.openMeteoHumidityMaximumAge else { return nil }
             return cache.value?.relativeHumidity
         }
-        // The driver's health is read here too, not only through its events: a snapshot taken between the
-        // health change and its event must not show the readings from before the sensor went away as current.
-        if let driverHealth = state.sensor?.health, localHealth(driverHealth, configured: true).needsFallback {
+        // The health is computed here too, not only taken from its events: a sensor that went stale since the
+        // last event must not show the readings from before it went silent as current.
+        if let driverHealth = state.sensor?.health(at: now), localHealth(driverHealth, configured: true).needsFallback {
             state.windows.markInterruption(at: driverHealth.since.timeIntervalSince1970)
         }
         let (local, agreement) = localAirQuality(
             &state, settings: settings, evaluator: evaluator, humidity: humidity, now: now)
-        let health = localHealth(state.sensor?.health, configured: settings.sensorModel != nil)
+        let health = localHealth(state.sensor?.health(at: now), configured: settings.sensorModel != nil)
         let reference = state.reference?.referenceSnapshot ?? .none
         let reported = local.reported
         let selection = AQISourceSelector.select(
@@ -107,7 +107,7 @@ enum SnapshotAssembly {
         guard let model = state.sensor?.model ?? settings.sensorModel else {
             return SensorStatus(model: nil, health: .absent, reason: "no sensor configured")
         }
-        let driverHealth = state.sensor?.health
+        let driverHealth = state.sensor?.health(at: now)
         let sample = state.sensor?.latestSample
         var status = SensorStatus(
             model: model.rawValue.uppercased(), health: health,

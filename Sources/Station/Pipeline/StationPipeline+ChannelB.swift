@@ -5,15 +5,18 @@ public import Sensors
 /// Channel B (`sensor_b`): its driver and samples go to their own windows; the snapshot compares the two
 /// channels hour by hour (``AirQuality/ChannelPair``).
 extension StationPipeline {
-    /// The second sensor's driver whose health and readings the snapshots show (a new one after a restart).
-    public func attach(sensorB: (any SensorReadout)?) {
+    /// The second sensor the snapshots show (a new feed after a driver restart).
+    public func attach(sensorB: SensorFeed?) {
         update { $0.sensorB = sensorB }
     }
 
     /// Adds a good sample of channel B; returns the minutes it completed.
     public func recordB(_ sample: SensorSample) -> [MinuteAggregate] {
         var completed: [MinuteAggregate] = []
-        update { completed = $0.windowsB.add(sample.measurement, at: sample.time.timeIntervalSince1970) }
+        update { state in
+            state.sensorB?.latestSample = sample
+            completed = state.windowsB.add(sample.measurement, at: sample.time.timeIntervalSince1970)
+        }
         return completed
     }
 

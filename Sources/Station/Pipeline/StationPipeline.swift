@@ -37,9 +37,19 @@ public final class StationPipeline: Sendable {
         state.withLock { $0.windows.restore(minutes: minutes, hours: hours) }
     }
 
-    /// The sensor driver whose health and counters the snapshots show (a new one after a restart).
-    public func attach(sensor: (any SensorReadout)?) {
+    /// The sensor the snapshots show (a new feed after a driver restart), from its driver's report at start.
+    public func attach(sensor: SensorFeed?) {
         state.withLock { $0.sensor = sensor }
+    }
+
+    /// Takes the driver's latest report (its condition and counters) for `channel`'s sensor.
+    public func record(_ report: SensorReport, channel: ChannelAgreement.Channel = .a) {
+        state.withLock { state in
+            switch channel {
+            case .a: state.sensor?.report = report
+            case .b: state.sensorB?.report = report
+            }
+        }
     }
 
     /// The sensor went away or failed at `time` (its health turned `absent`, `fault` or `stale`): what was
@@ -57,6 +67,7 @@ public final class StationPipeline: Sendable {
             let humidity = SnapshotAssembly.correctionHumidity(
                 state, sample: sample, settings: settings, now: sample.time)
             let climate = SnapshotAssembly.freshClimate(state, settings: settings, now: sample.time)
+            state.sensor?.latestSample = sample
             var measurement = sample.measurement
             measurement.temperature = climate?.temperature ?? sample.temperature
             measurement.relativeHumidity = humidity.relativeHumidity

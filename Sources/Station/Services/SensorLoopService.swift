@@ -5,8 +5,8 @@ public import Lifecycle
 public import Sensors
 import Synchronization
 
-/// The sensor loop: runs the driver (open, set up, sample, recover) and hands its samples to the pipeline as
-/// they come. The driver reports every turn of its loop, which feeds the watchdog's heartbeat: systemd's
+/// The sensor loop: runs the driver (open, set up, sample, recover) and hands its events to the pipeline as
+/// they come: samples, health changes and reports (condition and counters); the pipeline never reads the driver. The driver reports every turn of its loop, which feeds the watchdog's heartbeat: systemd's
 /// watchdog then sees the loop's real progress. A failure to build the driver ends ``run()`` with the error
 /// and the service group tries again with a backoff.
 public struct SensorLoopService: Service {
@@ -48,9 +48,10 @@ public struct SensorLoopService: Service {
                 if consumer.isMoving() { heartbeat?.beat(at: time) }
             }
         }
+        let feed = SensorFeed(model: driver.model, report: driver.report)
         switch channel {
-        case .a: pipeline.attach(sensor: driver)
-        case .b: pipeline.attach(sensorB: driver)
+        case .a: pipeline.attach(sensor: feed)
+        case .b: pipeline.attach(sensorB: feed)
         }
         publisher.refresh()
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -67,6 +68,8 @@ public struct SensorLoopService: Service {
                         }
                     }
                     publisher.refresh()
+                // Taken in, shown by the next refresh (a sample, a health change or the station's tick).
+                case .report(let report): pipeline.record(report, channel: channel)
                 case .discarded: break
                 }
                 consumer.end()
