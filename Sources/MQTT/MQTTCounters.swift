@@ -1,7 +1,7 @@
 public import StationSnapshot
 
 /// The publisher's counters, monotonic over the process's life, and its gauges.
-public struct MQTTCounters: Sendable, Hashable {
+public struct MQTTCounters: MetricSource, Hashable {
     /// Messages handed to the broker connection, by kind.
     public var published: [MQTTMessage.Kind: UInt64] = [:]
     /// State messages dropped from the full queue while the broker was away.
@@ -21,7 +21,7 @@ public struct MQTTCounters: Sendable, Hashable {
     /// Messages published, all kinds.
     public var publishedTotal: UInt64 { published.values.reduce(0, +) }
 
-    /// The families for the snapshot's `metrics` list (`/metrics`).
+    /// The families `/metrics` writes for these counters.
     public var metricFamilies: [MetricFamily] {
         [
             MetricFamily(

@@ -17,7 +17,7 @@ import Synchronization
 ///     services.append(publisher)            // run() connects and publishes until cancelled
 ///     ...
 ///     publisher.update(snapshot)            // each new snapshot: never blocks, never fails
-///     snapshot.metrics += publisher.metricFamilies
+///     snapshot.metricSources.append(publisher.counters)   // rendered when /metrics is
 /// }
 /// ```
 ///
@@ -73,9 +73,6 @@ public final class MQTTPublisher: Service {
 
     /// The counters and gauges now.
     public var counters: MQTTCounters { state.counters }
-
-    /// The counters as metric families for the snapshot's `metrics` list (`/metrics`).
-    public var metricFamilies: [MetricFamily] { counters.metricFamilies }
 
     /// Whether the broker has accepted the connection and it is up.
     public var isConnected: Bool { counters.connected }

@@ -20,7 +20,7 @@ public enum CurrentDocument {
             "reference": reference(snapshot),
             "reconciliation": snapshot.reportedReconciliation.json,
             "leds": ["color": JSONValue(snapshot.leds.color?.hex), "pattern": .string(snapshot.leds.pattern)],
-            "uploads": snapshot.uploads,
+            "uploads": UploadsDocument.render(snapshot.uploads, now: snapshot.time),
         ]
     }
 

@@ -195,7 +195,7 @@ public enum OpenAPIDocument {
         ]),
     ]
 
-    /// `uploads`: one block per community service (the Uploads module's `UploadsDocument`), each the same shape.
+    /// `uploads`: one block per community service (`UploadsDocument`), each the same shape.
     static let uploads: JSONValue = {
         let count: JSONValue = ["type": "integer", "minimum": 0]
         let block = object([

@@ -151,7 +151,6 @@ public struct SnapshotFile: Sendable {
             snapshot.indices.append(IndexReading(
                 index: index, value: value, isChosen: try item.bool("chosen") ?? (position == 0), comparison: comparison))
         }
-        snapshot.metrics += IndexMetrics.families(snapshot.indices)
         var series: [HistoryResolution: [HistoryPoint]] = [:]
         if let history = try root.optionalObject("history") {
             for resolution in HistoryResolution.allCases {

@@ -156,6 +156,8 @@ public enum StationMetrics {
                 kind: .gauge, value: startedAt.timeIntervalSince1970.rounded(.down)))
         }
         families += ChannelMetrics.families(snapshot)
-        return families + snapshot.metrics
+        families += IndexMetrics.families(snapshot.indices)
+        families += UploadsDocument.metrics(snapshot.uploads)
+        return families + snapshot.metricSources.flatMap(\.metricFamilies)
     }
 }

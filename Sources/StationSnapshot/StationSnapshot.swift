@@ -43,13 +43,15 @@ public struct StationSnapshot: Sendable {
     public var recentHours: [HourlyAQI]
     /// The counters every area reports (frames, checksum errors, resyncs, reference fetches...).
     public var counters: StationCounters
-    /// More metric families, added by any area without renderer changes.
-    public var metrics: [MetricFamily]
+    /// What the other areas count (the store and restarts, the MQTT publisher), as their own values: `/metrics`
+    /// asks them for their families when it is rendered (``MetricSource``), so any area adds families without
+    /// renderer changes and nothing is rendered on a refresh nobody reads.
+    public var metricSources: [any MetricSource]
     /// The Open-Meteo services (cities, pollen, climate) as the Open-Meteo work renders them.
     public var services: OpenMeteoServices
-    /// The `uploads` object of `/api/v1/current`, one block per community service, as the Uploads module
-    /// renders it (`UploadsDocument`); empty when the station has not rendered one.
-    public var uploads: JSONValue = .object([])
+    /// The community uploaders' status, one per enabled service (`uploads` of `/api/v1/current` and the
+    /// `breeze_upload_*` families, rendered by ``UploadsDocument``); empty when none is enabled.
+    public var uploads: [UploadStatus] = []
 
     /// A snapshot; everything but the station and the time has an "unknown" default.
     public init(
@@ -65,7 +67,7 @@ public struct StationSnapshot: Sendable {
         leds: LEDStatus = LEDStatus(),
         recentHours: [HourlyAQI] = [],
         counters: StationCounters = StationCounters(),
-        metrics: [MetricFamily] = [],
+        metricSources: [any MetricSource] = [],
         services: OpenMeteoServices = OpenMeteoServices()
     ) {
         self.station = station
@@ -80,7 +82,7 @@ public struct StationSnapshot: Sendable {
         self.leds = leds
         self.recentHours = recentHours
         self.counters = counters
-        self.metrics = metrics
+        self.metricSources = metricSources
         self.services = services
     }
 

@@ -104,7 +104,7 @@ struct SnapshotFileIndexTests {
         #expect(readings[0].value?.value == 7)
         #expect(readings[0].value?.averaging == .twentyFourHourRunning)
         #expect(readings[1].value == nil)
-        let family = try #require(file.snapshot.metrics.first { $0.name == "breeze_local_index" })
+        let family = try #require(StationMetrics.families(file.snapshot).first { $0.name == "breeze_local_index" })
         #expect(family.samples == [MetricSample(labels: [MetricLabel("index", "uk-daqi")], value: 7)])
     }
 

@@ -33,13 +33,13 @@ struct MetricsTests {
     @Test("families from other areas are written without renderer changes; bad names are skipped")
     func extraFamilies() throws {
         var snapshot = try Samples.full()
-        snapshot.metrics = [
+        snapshot.metricSources = [[
             MetricFamily(
                 name: "breeze_mqtt_messages_total", help: "MQTT messages\npublished \\ sent.", kind: .counter,
                 samples: [MetricSample(labels: [MetricLabel("topic", "a\"b\\c\nd")], value: 3)]),
             MetricFamily(name: "bad name", help: "x", kind: .gauge, value: 1),
             MetricFamily(name: "breeze_empty", help: "x", kind: .gauge, samples: []),
-        ]
+        ]]
         let text = PrometheusText.render(StationMetrics.families(snapshot))
         #expect(text.contains("# HELP breeze_mqtt_messages_total MQTT messages\\npublished \\\\ sent.\n"))
         #expect(text.contains("breeze_mqtt_messages_total{topic=\"a\\\"b\\\\c\\nd\"} 3\n"))

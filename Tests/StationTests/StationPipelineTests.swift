@@ -247,7 +247,7 @@ struct StationPipelineTests {
         #expect(output.snapshot.sensor.health == .absent)
         #expect(output.snapshot.sensor.reason == "no sensor configured")
         #expect(output.snapshot.station.latitude == nil)
-        let names = output.snapshot.metrics.map(\.name)
+        let names = output.snapshot.metricSources.flatMap(\.metricFamilies).map(\.name)
         #expect(names.contains("breeze_store_write_failures_total"))
         #expect(names.contains("breeze_service_restarts_total"))
         let text = PrometheusText.render(StationMetrics.families(output.snapshot))

@@ -11,6 +11,20 @@ import ClocksTestSupport
 
 @testable import Station
 
+/// A subscriber whose counters count how often they are rendered as metric families.
+final class CountingMetricsSubscriber: StationOutputSubscriber, MetricSource {
+    let renders = Mutex(0)
+
+    var metricSource: (any MetricSource)? { self }
+
+    var metricFamilies: [MetricFamily] {
+        renders.withLock { $0 += 1 }
+        return [MetricFamily(name: "breeze_counted_total", help: "test", kind: .counter, value: 1)]
+    }
+
+    func receive(_ output: StationOutput) {}
+}
+
 /// A subscriber that writes down what it was handed, with a counter of its own for /metrics.
 final class RecordingSubscriber: StationOutputSubscriber {
     let name: String
@@ -22,7 +36,7 @@ final class RecordingSubscriber: StationOutputSubscriber {
 
     var received: [StationOutput] { outputs.withLock { $0 } }
 
-    var metricFamilies: [MetricFamily] {
+    var metricSource: (any MetricSource)? {
         [MetricFamily(name: "breeze_\(name)_total", help: "test", kind: .counter, value: 1)]
     }
 
@@ -33,6 +47,29 @@ final class RecordingSubscriber: StationOutputSubscriber {
 
 @Suite("The publisher: one list of subscribers")
 struct StationPublisherTests {
+    @Test("refreshes render no metric families: /metrics renders its sources when it is asked")
+    func metricsRenderedOnRequest() {
+        let start = Date(timeIntervalSince1970: 1_796_032_800)
+        let clock = ManualClock(start: start)
+        let pipeline = StationPipeline(settings: PipelineSettings(stationName: "Test", sensorModel: .pms5003), startedAt: start)
+        let counted = CountingMetricsSubscriber()
+        let publisher = StationPublisher(
+            pipeline: pipeline, clock: clock, logger: Logger(label: "p", sink: InMemoryLogSink()), subscribers: [counted])
+        let sensor = FakeSensor(at: start)
+        var last: StationOutput?
+        for _ in 0..<30 {
+            publisher.record(sensor.sample(12, at: clock.now))
+            last = publisher.refresh()
+            clock.advance(by: .seconds(1))
+        }
+        #expect(counted.renders.withLock { $0 } == 0)
+        let snapshot = last?.snapshot
+        let text = snapshot.map { PrometheusText.render(StationMetrics.families($0)) } ?? ""
+        #expect(counted.renders.withLock { $0 } == 1)
+        #expect(text.contains("breeze_counted_total 1\n"))
+        #expect(text.contains("breeze_store_up 1\n"))
+    }
+
     @Test("every refresh reaches every subscriber with the same snapshot (all their metrics in it), each completed minute exactly once")
     func fanOut() {
         let start = Date(timeIntervalSince1970: 1_796_032_800)
@@ -59,9 +96,9 @@ struct StationPublisherTests {
         #expect(leds.received.count == 36)
         for (a, b) in zip(store.received, leds.received) {
             #expect(a.snapshot.time == b.snapshot.time)
-            let names = Set(a.snapshot.metrics.map(\.name))
+            let names = Set(a.snapshot.metricSources.flatMap(\.metricFamilies).map(\.name))
             #expect(names.isSuperset(of: ["breeze_store_total", "breeze_leds_total"]))
-            #expect(Set(b.snapshot.metrics.map(\.name)) == names)
+            #expect(Set(b.snapshot.metricSources.flatMap(\.metricFamilies).map(\.name)) == names)
         }
         let minutes = store.received.flatMap(\.completedMinutes).map(\.minute)
         #expect(minutes.count == 2, "\(minutes)")

@@ -128,7 +128,7 @@ struct StoreServiceTests {
         #expect(logs.lines.contains { $0.contains("deleted or replaced while open") && $0.contains(path) }, "\(logs.lines)")
         var pipeline = PipelineState()
         pipeline.store = service.status
-        let metrics = PrometheusText.render(StationMetricFamilies.families(pipeline))
+        let metrics = PrometheusText.render(StationServiceMetrics(pipeline).metricFamilies)
         #expect(metrics.contains("breeze_store_files_lost_total 1\n"), "\(metrics)")
         #expect(metrics.contains("breeze_store_up 1\n"))
         task.cancel()

@@ -5,6 +5,7 @@ import Foundation
 import HTTPClient
 import UploadsTestSupport
 import Synchronization
+import StationSnapshot
 import Testing
 import ClocksTestSupport
 

@@ -62,10 +62,8 @@ enum SnapshotAssembly {
         }
         snapshot.counters = counters(state)
         snapshot.services = services(&state, settings: settings, now: now)
-        let uploads = state.uploads.values.sorted { $0.service < $1.service }
-        snapshot.uploads = UploadsDocument.render(uploads, now: now)
-        snapshot.metrics =
-            StationMetricFamilies.families(state) + IndexMetrics.families(indices) + UploadsDocument.metrics(uploads)
+        snapshot.uploads = state.uploads.values.sorted { $0.service < $1.service }
+        snapshot.metricSources = [StationServiceMetrics(state)]
         return StationOutput(snapshot: snapshot, indicator: indicator, local: local, selection: selection)
     }
 

@@ -2,6 +2,7 @@ import Clocks
 import Diagnostics
 import HTTPClient
 import Lifecycle
+import StationSnapshot
 import Uploads
 
 /// The community uploaders of the configuration as services, on an HTTP client of their own (a hung upload

@@ -1,5 +1,6 @@
 public import MQTT
 public import StationEndpoint
+public import StationSnapshot
 
 // The subscribers of other modules, adapted here: those modules know snapshots, not the station's output.
 
@@ -9,6 +10,9 @@ extension StationEndpoint: StationOutputSubscriber {
 }
 
 extension MQTTPublisher: StationOutputSubscriber {
+    /// The counters and gauges now, for `/metrics`.
+    public var metricSource: (any MetricSource)? { counters }
+
     /// Keeps the newest snapshot for its own thread to publish (never blocks).
     public func receive(_ output: StationOutput) { update(output.snapshot) }
 }

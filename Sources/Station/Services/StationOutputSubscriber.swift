@@ -4,9 +4,10 @@ public import StationSnapshot
 /// each refresh completed), the MQTT publisher, the HTTP endpoint, the LEDs and the snapshot broadcast. A new
 /// consumer is one more entry in `StationRuntime.services`, not one more hand-written call.
 public protocol StationOutputSubscriber: Sendable {
-    /// Metric families the subscriber adds to every snapshot's `/metrics` (its own counters), asked before each
-    /// fan-out, so that every subscriber sees the same snapshot.
-    var metricFamilies: [MetricFamily] { get }
+    /// What the subscriber counts, added to every snapshot's `/metrics` (``StationSnapshot/MetricSource``: a
+    /// value, rendered only when `/metrics` is); asked before each fan-out, so that every subscriber sees the
+    /// same snapshot. Nil: nothing.
+    var metricSource: (any MetricSource)? { get }
     /// Takes one refresh's output. Called under the publisher's lock, in list order, so it must not block: a
     /// subscriber with slow work keeps the newest output and does the work on its own task or thread.
     func receive(_ output: StationOutput)
@@ -14,5 +15,5 @@ public protocol StationOutputSubscriber: Sendable {
 
 extension StationOutputSubscriber {
     /// None.
-    public var metricFamilies: [MetricFamily] { [] }
+    public var metricSource: (any MetricSource)? { nil }
 }

@@ -52,7 +52,7 @@ public final class StationPublisher: Sendable {
             var output = pipeline.snapshot(at: now)
             output.completedMinutes = completedA
             output.completedMinutesB = completedB
-            for subscriber in subscribers { output.snapshot.metrics += subscriber.metricFamilies }
+            output.snapshot.metricSources += subscribers.compactMap(\.metricSource)
             for subscriber in subscribers { subscriber.receive(output) }
             describeChanges(output, last: &last)
             return output

@@ -4,6 +4,7 @@ public import Diagnostics
 import FoundationEssentials
 public import HTTPClient
 public import Lifecycle
+public import StationSnapshot
 import Synchronization
 
 /// Sends the station's minutes to openSenseMap: every `interval_s`, the outbox's oldest minutes in requests

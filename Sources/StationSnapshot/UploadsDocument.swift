@@ -2,7 +2,6 @@ import AirQuality
 import CheckedConversions
 public import FoundationEssentials
 public import JSON
-public import StationSnapshot
 
 /// The `uploads` block of `/api/v1/current` and the `breeze_upload_*` metric families, from the uploaders'
 /// ``UploadStatus`` values. One renderer, so every service reports in the same shape.

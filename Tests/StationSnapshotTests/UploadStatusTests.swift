@@ -2,7 +2,6 @@ import FoundationEssentials
 import JSON
 import StationSnapshot
 import Testing
-import Uploads
 
 /// The shared status every uploader keeps, and its `uploads.<service>` block and metrics.
 @Suite("UploadStatus and the uploads block")

@@ -1,14 +1,27 @@
 import Sensors
 import StationSnapshot
 
-/// The station's own metric families beyond the `/metrics` contract's: the store, service restarts and the
-/// sensor driver's counters (docs/api.md lists them).
-enum StationMetricFamilies {
+/// The station's own counters beyond the `/metrics` contract's: the store, service restarts and the sensor
+/// driver's counters (docs/api.md lists them), as values; rendered as metric families only when `/metrics` is.
+struct StationServiceMetrics: MetricSource {
     /// The services whose restarts are always reported (0 until one happens).
     static let services = ["sensor", "pipeline", "store", "leds", "reference"]
 
-    static func families(_ state: PipelineState) -> [MetricFamily] {
-        let store = state.store
+    /// The history store's state.
+    var store: StoreStatus
+    /// Restarts of each service by the service group.
+    var restarts: [String: Int]
+    /// The sensor driver's counters, from its latest report; nil when no sensor runs.
+    var statistics: SensorStatistics?
+
+    /// The values of `state`.
+    init(_ state: PipelineState) {
+        store = state.store
+        restarts = state.restarts
+        statistics = state.sensor?.statistics
+    }
+
+    var metricFamilies: [MetricFamily] {
         var families = [
             MetricFamily(
                 name: "breeze_store_up", help: "1 when the last write to the history database succeeded, else 0.",
@@ -36,12 +49,12 @@ enum StationMetricFamilies {
                 help: "Times the history database file was found deleted or replaced under the running station (then opened again at its path).",
                 kind: .counter, value: Double(store.filesLost)),
         ]
-        let names = Set(services).union(state.restarts.keys).sorted()
+        let names = Set(Self.services).union(restarts.keys).sorted()
         families.append(MetricFamily(
             name: "breeze_service_restarts_total", help: "Times a station service failed and was restarted.",
             kind: .counter,
-            samples: names.map { MetricSample(labels: [MetricLabel("service", $0)], value: Double(state.restarts[$0] ?? 0)) }))
-        if let statistics = state.sensor?.statistics {
+            samples: names.map { MetricSample(labels: [MetricLabel("service", $0)], value: Double(restarts[$0] ?? 0)) }))
+        if let statistics {
             families += [
                 MetricFamily(
                     name: "breeze_sensor_samples_total", help: "Good samples the sensor driver delivered.",
