@@ -67,9 +67,9 @@ enum StationRoutes {
     ) -> [String: @Sendable () -> HTTPResponse] {
         let counted: [(String, @Sendable (StationSnapshot) -> HTTPResponse)] = [
             (current, currentResponse), (page, pageResponse), (share, shareResponse), (readyz, readyResponse),
-            (cities, { service($0.services.cities, name: "cities", key: "openmeteo.cities") }),
-            (pollen, { service($0.services.pollen, name: "pollen", key: "openmeteo.pollen") }),
-            (climate, { service($0.services.climate, name: "climate history", key: "openmeteo.climate") }),
+            (cities, { service($0.services.cities, name: "cities", key: "openmeteo.cities", at: $0.time) }),
+            (pollen, { service($0.services.pollen, name: "pollen", key: "openmeteo.pollen", at: $0.time) }),
+            (climate, { service($0.services.climate, name: "climate history", key: "openmeteo.climate", at: $0.time) }),
         ]
         var renderers: [String: @Sendable () -> HTTPResponse] = [:]
         for (path, render) in counted {
@@ -121,13 +121,14 @@ enum StationRoutes {
         return HTTPResponse.json(readiness, status: ready ? 200 : 503, cacheControl: "no-store")
     }
 
-    static func service(_ block: ServiceBlock, name: String, key: String) -> HTTPResponse {
+    /// A service route's answer; an available document is rendered here, at the snapshot's time.
+    static func service(_ block: ServiceBlock, name: String, key: String, at now: Date) -> HTTPResponse {
         switch block {
         case .notConfigured: return .error(404, "\(name) is not configured (\(key) in the configuration file)")
         case .pending: return .error(503, "\(name) has not been fetched yet")
         case .unavailable(let message): return .error(503, "\(name) is unavailable: \(message)")
         case .available(let document):
-            var response = HTTPResponse.json(document)
+            var response = HTTPResponse.json(document.json(at: now))
             response.entityTagged = true
             return response
         }

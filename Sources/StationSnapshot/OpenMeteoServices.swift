@@ -1,13 +1,27 @@
+public import FoundationEssentials
 public import JSON
 
+/// A service's answer as the snapshot holds it: the value, rendered into its document only when its route
+/// is asked (`age_s` measured to the snapshot's time), never on a refresh nobody reads.
+public protocol ServiceDocument: Sendable {
+    /// The document at `now`.
+    func json(at now: Date) -> JSONValue
+}
+
+/// A document already made (a snapshot file's) is its own value.
+extension JSONValue: ServiceDocument {
+    /// Itself, whatever the time.
+    public func json(at now: Date) -> JSONValue { self }
+}
+
 /// One Open-Meteo service block, as `/api/v1/cities`, `/pollen`, `/climate` serve it.
-public enum ServiceBlock: Sendable, Hashable {
+public enum ServiceBlock: Sendable {
     /// Not configured: the route answers 404.
     case notConfigured
     /// Configured, not fetched yet: 503.
     case pending
-    /// The document the Open-Meteo work rendered: 200.
-    case available(JSONValue)
+    /// The service's value, rendered when the route is asked: 200.
+    case available(any ServiceDocument)
     /// The fetch failed and nothing is kept: 503 with the error.
     case unavailable(String)
 }
@@ -26,8 +40,8 @@ public struct CityAQI: Sendable, Hashable {
     }
 }
 
-/// The Breeze app's services on the station, pre-rendered by the Open-Meteo work.
-public struct OpenMeteoServices: Sendable, Hashable {
+/// The Breeze app's services on the station, as values their routes render.
+public struct OpenMeteoServices: Sendable {
     /// Several cities at once.
     public var cities: ServiceBlock
     /// Pollen.

@@ -120,7 +120,7 @@ public struct SnapshotFile: Sendable {
                 referenceFailures: try count("reference_failures"))
         }
         if let services = try root.optionalObject("services") {
-            func block(_ key: String) -> ServiceBlock { services.raw(key).map(ServiceBlock.available) ?? .notConfigured }
+            func block(_ key: String) -> ServiceBlock { services.raw(key).map { ServiceBlock.available($0) } ?? .notConfigured }
             snapshot.services.cities = block("cities")
             snapshot.services.pollen = block("pollen")
             snapshot.services.climate = block("climate")

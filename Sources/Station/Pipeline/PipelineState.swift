@@ -46,9 +46,6 @@ public struct PipelineState: Sendable {
     /// The community uploaders' status, by service key (`sensor_community`, `opensensemap`).
     public var uploads: [String: UploadStatus] = [:]
 
-    /// The service documents of the last snapshot, rebuilt only when their cache changes.
-    var serviceDocuments = ServiceDocuments()
-
     /// An empty state.
     public init() {}
 }

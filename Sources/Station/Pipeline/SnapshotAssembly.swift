@@ -61,7 +61,7 @@ enum SnapshotAssembly {
             HourlyAQI(start: Date(timeIntervalSince1970: Double(hour.hour) * 3600), aqi: hourAQI(hour), pm2_5: hour.pm25)
         }
         snapshot.counters = counters(state)
-        snapshot.services = services(&state, settings: settings, now: now)
+        snapshot.services = services(state, settings: settings)
         snapshot.uploads = state.uploads.values.sorted { $0.service < $1.service }
         snapshot.metricSources = [StationServiceMetrics(state)]
         return StationOutput(snapshot: snapshot, indicator: indicator, local: local, selection: selection)
@@ -183,31 +183,24 @@ enum SnapshotAssembly {
             referenceFailures: state.referenceFailures)
     }
 
-    static func services(_ state: inout PipelineState, settings: PipelineSettings, now: Date) -> OpenMeteoServices {
+    static func services(_ state: PipelineState, settings: PipelineSettings) -> OpenMeteoServices {
         var services = OpenMeteoServices()
-        var kept = state.serviceDocuments
-        services.cities =
-            settings.citiesEnabled ? block(state.cities, kept: &kept.cities, locationError: nil, now: now) : .notConfigured
+        services.cities = settings.citiesEnabled ? block(state.cities, locationError: nil) : .notConfigured
         services.pollen =
-            settings.placeServicesEnabled
-            ? block(state.pollen, kept: &kept.pollen, locationError: state.locationError, now: now) : .notConfigured
+            settings.placeServicesEnabled ? block(state.pollen, locationError: state.locationError) : .notConfigured
         services.climate =
-            settings.placeServicesEnabled
-            ? block(state.climate, kept: &kept.climate, locationError: state.locationError, now: now) : .notConfigured
+            settings.placeServicesEnabled ? block(state.climate, locationError: state.locationError) : .notConfigured
         services.ticker = state.cities?.value?.cities.map { CityAQI(name: $0.place.name, aqi: $0.usAQI) } ?? []
-        state.serviceDocuments = kept
         return services
     }
 
-    /// A route's block: the document with its age and error once something was fetched; 503 before; the error
-    /// when every attempt failed. The document is rebuilt only when the cache changed since `kept`.
-    static func block<Value: JSONRepresentable>(
-        _ cache: CachedValue<Value>?, kept: inout ServiceDocumentCache?, locationError: String?, now: Date
-    ) -> ServiceBlock {
+    /// A route's block: the cache, rendered with its age and error when the route is asked, once something was
+    /// fetched; 503 before; the error when every attempt failed.
+    static func block<Value: JSONRepresentable>(_ cache: CachedValue<Value>?, locationError: String?) -> ServiceBlock {
         guard let cache, cache.lastAttemptAt != nil else {
             return locationError.map(ServiceBlock.unavailable) ?? .pending
         }
         if cache.value == nil { return .unavailable(cache.error ?? "no data") }
-        return .available(ServiceDocumentCache.document(cache, kept: &kept, now: now))
+        return .available(CachedServiceDocument(cache: cache))
     }
 }
