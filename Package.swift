@@ -279,7 +279,7 @@ targets += [
                        "Diagnostics", "Lifecycle"],
         swiftSettings: strictSettings),
     // Tests only: a real mosquitto broker on loopback and a mosquitto_sub subscriber (full Foundation).
-    .target(name: "MQTTTestSupport", swiftSettings: strictSettings),
+    .target(name: "MQTTTestSupport", dependencies: ["POSIX"], swiftSettings: strictSettings),
     .testTarget(
         name: "MQTTTests",
         dependencies: ["ClocksTestSupport", "MQTT", "MQTTTestSupport", "StationSnapshot", "AirQuality", "Measurements", "Configuration", "JSON", "Clocks",

@@ -1,4 +1,5 @@
 public import Foundation
+import POSIX
 import Synchronization
 
 #if canImport(Glibc)
@@ -59,16 +60,13 @@ public enum ProcessRunner {
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                data.append(contentsOf: buffer[0..<count])
-            } else if count < 0 && errno == EINTR {
-                continue
-            } else {
-                return data
-            }
+        // Until nothing more is there (EAGAIN), the end, or an error; EINTR is retried by SystemCall.
+        while let count = try? SystemCall.run("read", { buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) } }),
+            count > 0
+        {
+            data.append(contentsOf: buffer[0..<count])
         }
+        return data
     }
 
     private final class Collected: Sendable {

@@ -1,3 +1,4 @@
+import AirQuality
 import Foundation
 import Storage
 import Testing

@@ -198,7 +198,7 @@ struct StationRunTests {
         #expect(gaps.allSatisfy { $0 <= 3 }, "\(gaps)")
 
         // The loop stalls: the pings stop within WatchdogSec (6 s) plus one ping interval (2 s).
-        FileManager.default.createFile(atPath: stall, contents: nil)
+        _ = FileManager.default.createFile(atPath: stall, contents: nil)
         let stalledAt = Date()
         try await Task.sleep(for: .seconds(12))
         let late = notify.times(of: "WATCHDOG=1").filter { $0 > stalledAt.addingTimeInterval(8.5) }
