@@ -71,11 +71,13 @@ enum StationRoutes {
             (pollen, { service($0.services.pollen, name: "pollen", key: "openmeteo.pollen", at: $0.time) }),
             (climate, { service($0.services.climate, name: "climate history", key: "openmeteo.climate", at: $0.time) }),
         ]
+        // One box for every renderer: a struct captured by seven closures would be copied into each.
+        let shared = SharedSnapshot(snapshot)
         var renderers: [String: @Sendable () -> HTTPResponse] = [:]
         for (path, render) in counted {
             renderers[path] = {
                 renders.count(path)
-                return render(snapshot)
+                return render(shared.snapshot)
             }
         }
         return renderers
@@ -220,3 +222,9 @@ enum StationRoutes {
 }
 
 import FoundationEssentials
+
+/// One snapshot shared by the renderers of a publish.
+private final class SharedSnapshot: Sendable {
+    let snapshot: StationSnapshot
+    init(_ snapshot: StationSnapshot) { self.snapshot = snapshot }
+}

@@ -9,10 +9,18 @@ import Synchronization
 /// the publisher never waits for a render, and every request sees one consistent set.
 public final class ResourceStore: Sendable {
     private let routes: [Route]
+    /// The index of each resource route by path, found once (a publish every second looks paths up).
+    private let resourceIndices: [String: Int]
     private let current: Mutex<ResourceSet>
 
     init(routes: [Route]) {
         self.routes = routes
+        // The first route of each path decides, as the router does; it must be a resource route.
+        var first: [String: Int] = [:]
+        for (index, route) in routes.enumerated() where first[route.path] == nil { first[route.path] = index }
+        resourceIndices = first.filter { _, index in
+            if case .resource = routes[index].provider { true } else { false }
+        }
         self.current = Mutex(ResourceSet(responses: Array(repeating: nil, count: routes.count)))
     }
 
@@ -56,11 +64,7 @@ public final class ResourceStore: Sendable {
         return refused.sorted()
     }
 
-    private func resourceIndex(_ path: String) -> Int? {
-        guard let index = routes.firstIndex(where: { $0.path == path }), case .resource = routes[index].provider
-        else { return nil }
-        return index
-    }
+    private func resourceIndex(_ path: String) -> Int? { resourceIndices[path] }
 
     private func swap(in slots: [Int: RenderOnce<PreparedResponse?>]) {
         let replaced = current.withLock { set in
