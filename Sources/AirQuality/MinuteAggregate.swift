@@ -100,13 +100,12 @@ public struct MinuteAggregator: Sendable {
         guard let current = currentMinute else { return nil }
         if let time, MinuteAggregate.minute(containing: time) <= current { return nil }
         let finished = aggregate()
-        currentMinute = nil
-        channels = ChannelAccumulator()
-        count = 0
+        start(nil)
         return finished
     }
 
-    private mutating func start(_ minute: Int64) {
+    /// Starts collecting `minute` (nil: none) with nothing accumulated.
+    private mutating func start(_ minute: Int64?) {
         currentMinute = minute
         channels = ChannelAccumulator()
         count = 0

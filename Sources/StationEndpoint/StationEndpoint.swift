@@ -52,16 +52,17 @@ public final class StationEndpoint: Sendable {
     /// Makes `snapshot` what every body shows, in one swap; each body is rendered when first asked for.
     public func publish(_ snapshot: StationSnapshot) {
         let renders = renders
+        let shared = SharedSnapshot(snapshot)
         let base = RenderOnce<String> {
             renders.count(StationRoutes.metrics)
-            return PrometheusText.render(StationMetrics.families(snapshot))
+            return PrometheusText.render(StationMetrics.families(shared.snapshot))
         }
         let replaced = metricsBase.withLock { current in
             defer { current = base }
             return current
         }
         _ = replaced  // the previous snapshot is released here, outside the lock
-        server.resources.publish(rendering: StationRoutes.renderers(for: snapshot, counting: renders))
+        server.resources.publish(rendering: StationRoutes.renderers(for: shared, counting: renders))
     }
 
     /// How many times the snapshot part of `path`'s body has been rendered since the endpoint was made

@@ -61,9 +61,9 @@ enum StationRoutes {
         return [healthz: health, openAPI: openAPIResponse]
     }
 
-    /// How each snapshot body is rendered from `snapshot`; each renderer counts its render in `renders`.
+    /// How each snapshot body is rendered from `shared`'s snapshot; each renderer counts its render in `renders`.
     static func renderers(
-        for snapshot: StationSnapshot, counting renders: RenderCounter
+        for shared: SharedSnapshot, counting renders: RenderCounter
     ) -> [String: @Sendable () -> HTTPResponse] {
         let counted: [(String, @Sendable (StationSnapshot) -> HTTPResponse)] = [
             (current, currentResponse), (page, pageResponse), (share, shareResponse), (readyz, readyResponse),
@@ -71,8 +71,6 @@ enum StationRoutes {
             (pollen, { service($0.services.pollen, name: "pollen", key: "openmeteo.pollen", at: $0.time) }),
             (climate, { service($0.services.climate, name: "climate history", key: "openmeteo.climate", at: $0.time) }),
         ]
-        // One box for every renderer: a struct captured by seven closures would be copied into each.
-        let shared = SharedSnapshot(snapshot)
         var renderers: [String: @Sendable () -> HTTPResponse] = [:]
         for (path, render) in counted {
             renderers[path] = {
@@ -222,9 +220,3 @@ enum StationRoutes {
 }
 
 import FoundationEssentials
-
-/// One snapshot shared by the renderers of a publish.
-private final class SharedSnapshot: Sendable {
-    let snapshot: StationSnapshot
-    init(_ snapshot: StationSnapshot) { self.snapshot = snapshot }
-}

@@ -1,6 +1,5 @@
 public import AirQuality
 public import FoundationEssentials
-public import JSON
 
 /// The station's state at one moment: one immutable value, the single source every HTTP route renders from.
 ///

@@ -2,7 +2,6 @@ public import AirQuality
 import FoundationEssentials
 public import OpenMeteo
 public import StationSnapshot
-public import Uploads
 
 /// Everything the pipeline has been given: measurements, the sensor, Open-Meteo's answers, the state of the
 /// LEDs and the store. A value, kept under the pipeline's lock; snapshots are built from it.
