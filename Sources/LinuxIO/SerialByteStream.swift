@@ -1,7 +1,9 @@
+import POSIX
 public import Sensors
 
 /// A serial port as a ``Sensors/ByteStream``: the drivers' UART. Every call runs on the port's own queue, so
-/// poll() and read() never block the Swift cooperative pool; a cancelled read returns within 50 ms.
+/// poll() and read() never block the Swift cooperative pool; a cancelled read returns at once (its task's
+/// cancellation signals the wakeup the read polls beside the port).
 ///
 /// The path is opened again on each ``open()``, so a stable name (`/dev/serial/by-id/...`) finds a re-plugged
 /// adapter even when the kernel numbers it differently.
@@ -12,6 +14,9 @@ public final class SerialByteStream: ByteStream, @unchecked Sendable {
     /// The baud rate.
     public let baudRate: Int
     private let queue: WorkerThread
+    /// Signalled when a reading task is cancelled, so a read waits in one poll(2) for its whole timeout
+    /// instead of looking for cancellation every 50 ms. Nil when no eventfd could be had (then it does).
+    private let cancellation: Wakeup?
     /// Touched only on `queue` (hence `@unchecked Sendable`).
     private var port: SerialPort?
 
@@ -21,6 +26,7 @@ public final class SerialByteStream: ByteStream, @unchecked Sendable {
         self.baudRate = baudRate
         name = path
         queue = WorkerThread(name: "serial")
+        cancellation = try? Wakeup()
     }
 
     public func open() async throws(TransportError) {
@@ -49,17 +55,24 @@ public final class SerialByteStream: ByteStream, @unchecked Sendable {
 
     public func read(maximumCount: Int, timeout: Duration) async throws(TransportError) -> [UInt8] {
         let flag = CancellationFlag()
+        let cancellation = cancellation
         let result = await withTaskCancellationHandler { () async -> Result<[UInt8], TransportError> in
             do throws(TransportError) {
                 return .success(
                     try await withPort { (port) throws(TransportError) in
-                        try port.read(maximumCount: maximumCount, timeout: timeout, cancelled: { flag.isSet })
+                        // A signal left by an earlier read's cancellation is not this read's.
+                        cancellation?.drain()
+                        if flag.isSet { return [] }
+                        return try port.read(
+                            maximumCount: maximumCount, timeout: timeout, cancelled: { flag.isSet },
+                            cancellation: cancellation)
                     })
             } catch {
                 return .failure(error)
             }
         } onCancel: {
             flag.set()
+            cancellation?.signal()
         }
         return try result.get()
     }

@@ -3,7 +3,7 @@
 #elseif canImport(Musl)
     import Musl
 #endif
-import POSIX
+public import POSIX
 public import Sensors
 
 /// A tty opened for a sensor: raw 8N1 at the sensor's baud, no flow control and no XON/XOFF (binary frames
@@ -73,29 +73,37 @@ public final class SerialPort {
     }
 
     /// Waits until bytes arrive or `timeout` passes and returns up to `maximumCount` of them (empty on
-    /// timeout, or when `cancelled` turns true; it is checked every 50 ms).
+    /// timeout, or when `cancelled` turns true). With a `cancellation` wakeup the wait is one poll(2) on the
+    /// port and the wakeup, and `cancelled` is looked at when the wakeup is signalled (a signal while it is
+    /// false is drained and the wait goes on); without one, every 50 ms.
     /// - Throws: ``Sensors/TransportError/disconnected(_:)`` on hang-up (POLLHUP, a zero-byte read, EIO).
-    public func read(maximumCount: Int, timeout: Duration, cancelled: () -> Bool = { false }) throws(TransportError)
-        -> [UInt8]
-    {
+    public func read(
+        maximumCount: Int, timeout: Duration, cancelled: () -> Bool = { false }, cancellation: Wakeup? = nil
+    ) throws(TransportError) -> [UInt8] {
         guard descriptor >= 0 else { throw .notOpen(path) }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: max(timeout, .zero))
         var buffer = [UInt8](repeating: 0, count: max(1, maximumCount))
         while true {
-            let remaining = clock.now.duration(to: deadline)
-            let slice = min(max(remaining, .zero), .milliseconds(50))
+            let remaining = max(clock.now.duration(to: deadline), .zero)
+            // Slices only when nothing else can end the wait early; otherwise the whole remaining time (an idle
+            // sensor between frames then costs one wake-up per frame, not twenty a second).
+            let slice = cancellation == nil ? min(remaining, .milliseconds(50)) : remaining
             let milliseconds = Int32(
-                slice.components.seconds * 1000 + slice.components.attoseconds / 1_000_000_000_000_000)
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                min(slice.components.seconds * 1000 + slice.components.attoseconds / 1_000_000_000_000_000,
+                    Int64(Int32.max)))
+            var pollers = [
+                pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: cancellation?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
+            ]
             let ready: Int32
             do {
-                ready = try SystemCall.run("poll(\(path))") { poll(&poller, 1, milliseconds) }
+                ready = try SystemCall.run("poll(\(path))") { poll(&pollers, 2, milliseconds) }
             } catch {
                 throw TransportError(error, device: path)
             }
             if ready > 0 {
-                let events = Int32(poller.revents)
+                let events = Int32(pollers[0].revents)
                 if events & Int32(POLLNVAL) != 0 { throw .disconnected("\(path): descriptor no longer valid") }
                 if events & Int32(POLLIN | POLLHUP | POLLERR) != 0 {
                     let count: Int
@@ -112,6 +120,7 @@ public final class SerialPort {
                     if count > 0 { return Array(buffer[0..<count]) }
                     throw .disconnected("\(path): hang-up (end of file)")
                 }
+                if pollers[1].revents != 0 { cancellation?.drain() }
             }
             if clock.now >= deadline || cancelled() { return [] }
         }

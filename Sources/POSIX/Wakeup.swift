@@ -37,11 +37,12 @@ public final class Wakeup: Sendable {
         _ = try? SystemCall.run("read(eventfd)") { read(counter.rawValue, &value, 8) }
     }
 
-    /// Waits until signalled or `milliseconds` have passed, then clears the signal.
-    public func wait(milliseconds: Int32) {
+    /// Waits until signalled or `milliseconds` have passed (nil: until signalled), then clears the signal.
+    public func wait(milliseconds: Int32?) {
         var poller = pollfd(fd: counter.rawValue, events: Int16(POLLIN), revents: 0)
+        let timeout = milliseconds.map { max(0, $0) } ?? -1
         // An interruption ends the wait early; the callers loop on their own deadlines.
-        _ = try? SystemCall.run("poll(eventfd)", retryOnInterrupt: false) { poll(&poller, 1, max(0, milliseconds)) }
+        _ = try? SystemCall.run("poll(eventfd)", retryOnInterrupt: false) { poll(&poller, 1, timeout) }
         drain()
     }
 }

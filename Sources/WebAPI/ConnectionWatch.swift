@@ -1,3 +1,4 @@
+import POSIX
 import Synchronization
 
 #if canImport(Glibc)
@@ -16,6 +17,10 @@ import Synchronization
 /// descriptor, sees the end of stream on its next poll and cleans up as for any client that went away. Every
 /// call runs under one mutex that libmicrohttpd's "closed" notification also takes (before it closes the
 /// descriptor), so a descriptor is never shut down after it was reused.
+///
+/// The reaper thread sleeps until the earliest deadline (``enforce(at:)`` returns it), or until woken when
+/// none is pending: a station nobody connects to costs no wake-ups for its HTTP deadlines. A connection
+/// whose deadline comes before the time the reaper sleeps to wakes it (``reaperWakeup``).
 final class ConnectionWatch: Sendable {
     enum Phase: Equatable {
         /// Accepted (or kept alive after a response, ``idle``), waiting for complete headers since the time.
@@ -32,17 +37,25 @@ final class ConnectionWatch: Sendable {
         var headerTimeouts: UInt64 = 0
         var keepAliveTimeouts: UInt64 = 0
         var evictions: UInt64 = 0
+        /// When the reaper thread next looks, on the monotonic clock (infinity: only when woken).
+        var reaperWakesAt = Double.infinity
+        /// Times ``enforce(at:)`` ran.
+        var passes: UInt64 = 0
     }
 
     private let state = Mutex(State())
     let headerTimeout: Double
     let keepAliveTimeout: Double
     let softLimit: Int
+    /// Signalled when a deadline comes before the time the reaper sleeps to (and to stop it). Nil when no
+    /// eventfd could be had: the reaper then looks ten times a second.
+    let reaperWakeup: Wakeup?
 
     init(limits: HTTPLimits) {
         headerTimeout = Double(limits.headerTimeoutSeconds)
         keepAliveTimeout = Double(limits.keepAliveTimeoutSeconds)
         softLimit = limits.maxConnections
+        reaperWakeup = try? Wakeup()
     }
 
     /// Seconds on the monotonic clock.
@@ -55,10 +68,11 @@ final class ConnectionWatch: Sendable {
     /// A connection was accepted. Over the soft limit, the oldest connection still waiting for headers (else
     /// the oldest idle one) is ended to make room.
     func started(_ descriptor: Int32, at now: Double = now()) {
-        state.withLock { state in
+        let wake = state.withLock { state in
             state.phases[descriptor] = .awaitingHeaders(since: now)
+            let wake = Self.schedule(now + headerTimeout, in: &state)
             let open = state.phases.values.filter { $0 != .ending }.count
-            guard open > softLimit else { return }
+            guard open > softLimit else { return wake }
             if let victim = Self.oldest(in: state.phases, excluding: descriptor, awaiting: true)
                 ?? Self.oldest(in: state.phases, excluding: descriptor, awaiting: false)
             {
@@ -66,7 +80,9 @@ final class ConnectionWatch: Sendable {
                 state.evictions += 1
                 shutdown(victim, Int32(SHUT_RDWR))
             }
+            return wake
         }
+        if wake { reaperWakeup?.signal() }
     }
 
     /// The headers of a request on `descriptor` are complete.
@@ -78,9 +94,12 @@ final class ConnectionWatch: Sendable {
 
     /// A request on `descriptor` was answered; the connection may be kept alive for the next one.
     func requestCompleted(_ descriptor: Int32, at now: Double = now()) {
-        state.withLock { state in
-            if let phase = state.phases[descriptor], phase != .ending { state.phases[descriptor] = .idle(since: now) }
+        let wake = state.withLock { state in
+            guard let phase = state.phases[descriptor], phase != .ending else { return false }
+            state.phases[descriptor] = .idle(since: now)
+            return Self.schedule(now + keepAliveTimeout, in: &state)
         }
+        if wake { reaperWakeup?.signal() }
     }
 
     /// libmicrohttpd closes `descriptor` right after this returns.
@@ -88,22 +107,45 @@ final class ConnectionWatch: Sendable {
         state.withLock { _ = $0.phases.removeValue(forKey: descriptor) }
     }
 
-    /// Ends the connections past their deadline; called a few times a second.
-    func enforce(at now: Double = now()) {
+    /// Ends the connections past their deadline and returns the earliest deadline left (nil: none), on the
+    /// monotonic clock: the reaper sleeps until then unless ``reaperWakeup`` is signalled sooner.
+    @discardableResult
+    func enforce(at now: Double = now()) -> Double? {
         state.withLock { state in
+            state.passes += 1
+            var next = Double.infinity
             for (descriptor, phase) in state.phases {
                 switch phase {
                 case .awaitingHeaders(let since) where now - since >= headerTimeout:
                     state.headerTimeouts += 1
                 case .idle(let since) where now - since >= keepAliveTimeout:
                     state.keepAliveTimeouts += 1
-                default:
+                case .awaitingHeaders(let since):
+                    next = min(next, since + headerTimeout)
+                    continue
+                case .idle(let since):
+                    next = min(next, since + keepAliveTimeout)
+                    continue
+                case .busy, .ending:
                     continue
                 }
                 state.phases[descriptor] = .ending
                 shutdown(descriptor, Int32(SHUT_RDWR))
             }
+            state.reaperWakesAt = next
+            return next.isFinite ? next : nil
         }
+    }
+
+    /// Times ``enforce(at:)`` ran: the reaper's wake-ups.
+    var passes: UInt64 { state.withLock { $0.passes } }
+
+    /// Whether a new `deadline` comes before the time the reaper sleeps to (it must then be woken, and
+    /// sleeps to the new deadline at most).
+    private static func schedule(_ deadline: Double, in state: inout State) -> Bool {
+        guard deadline < state.reaperWakesAt else { return false }
+        state.reaperWakesAt = deadline
+        return true
     }
 
     /// Connections ended for slow headers, idle keep-alive, and to make room.

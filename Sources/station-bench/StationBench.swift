@@ -106,6 +106,7 @@ enum StationBench {
         }
         let cpuStart = ProcessFigures.cpuSeconds(pid)
         let scheduledStart = ProcessFigures.scheduledSeconds(pid)
+        let threadsStart = ThreadFigures.read(pid)
         let wallStart = Date()
         var rss: [Int] = []
         for _ in 0..<seconds {
@@ -114,6 +115,7 @@ enum StationBench {
         }
         let idleCPU = ProcessFigures.cpuSeconds(pid) - cpuStart
         let idleScheduled = ProcessFigures.scheduledSeconds(pid) - scheduledStart
+        let idleThreads = ThreadFigures.read(pid).since(threadsStart)
         let idleWall = Date().timeIntervalSince(wallStart)
         if callgrind != nil {
             control(pid, "-d")
@@ -156,6 +158,7 @@ enum StationBench {
         print("  by schedstat (ns, live threads): \(String(format: "%.3f", idleScheduled)) s = "
               + "\(String(format: "%.2f", scheduledPerThousand)) CPU s per 1000 samples, "
               + "\(String(format: "%.3f", idleScheduled / idleWall * 100)) % of a core")
+        printThreads(idleThreads, seconds: idleWall)
         if let callgrind {
             let instructions = callgrindInstructions(callgrind)
             let perSample = samples > 0 ? instructions / samples : 0
@@ -180,6 +183,24 @@ enum StationBench {
         print("         anonymous: heap (brk) \(kib(b.heap)), other anonymous (malloc arenas, mmap) "
               + "\(kib(b.otherAnonymous)), stacks \(kib(b.threadStacks)) (\(b.stackCount) thread stacks) + main "
               + "\(kib(b.mainStack)); other \(kib(b.other)); total \(kib(b.total))")
+    }
+
+    /// The idle window by thread: CPU and wake-ups per second (a wake-up costs a context switch and cold
+    /// caches, which an instruction count does not show).
+    static func printThreads(
+        _ threads: [(name: String, count: Int, nanoseconds: UInt64, wakeUps: UInt64, preempted: UInt64)],
+        seconds: Double
+    ) {
+        let wakeUps = threads.reduce(0) { $0 + $1.wakeUps }
+        print("  wake-ups, nobody reading: \(String(format: "%.1f", Double(wakeUps) / seconds)) per second "
+              + "over \(threads.reduce(0) { $0 + $1.count }) threads; by thread name (CPU ms per 1000 s = µs per s):")
+        for thread in threads where thread.nanoseconds > 0 || thread.wakeUps > 0 {
+            let label = thread.count > 1 ? "\(thread.name) ×\(thread.count)" : thread.name
+            print("    \(label.padding(toLength: 20, withPad: " ", startingAt: 0)) "
+                  + "\(String(format: "%7.1f", Double(thread.nanoseconds) / 1000 / seconds)) µs/s CPU, "
+                  + "\(String(format: "%6.2f", Double(thread.wakeUps) / seconds)) wake-ups/s, "
+                  + "\(String(format: "%5.2f", Double(thread.preempted) / seconds)) preempted/s")
+        }
     }
 
     /// `breeze_sensor_samples_total` from /metrics.

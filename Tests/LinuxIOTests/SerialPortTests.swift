@@ -1,4 +1,5 @@
 import Foundation
+import POSIX
 import Testing
 
 @testable import LinuxIO
@@ -43,6 +44,51 @@ struct SerialPortTests {
         #expect(try port.read(maximumCount: 32, timeout: .milliseconds(120)).isEmpty)
         #expect(ContinuousClock.now - started >= .milliseconds(100))
         #expect(try port.read(maximumCount: 32, timeout: .zero).isEmpty)
+    }
+
+    /// Voluntary context switches of the calling thread so far (/proc/thread-self/status): each is a sleep
+    /// the thread was woken from.
+    static func wakeUps() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8)) ?? ""
+        for line in status.split(separator: "\n") where line.hasPrefix("voluntary_ctxt_switches:") {
+            return Int(line.split(separator: "\t").last ?? "") ?? -1
+        }
+        return -1
+    }
+
+    @Test func aReadWithACancellationWakeupWaitsInOnePoll() throws {
+        let pty = try PseudoTerminal()
+        let port = try SerialPort(path: pty.devicePath, baudRate: 9600)
+        let cancellation = try Wakeup()
+        let before = Self.wakeUps()
+        let started = ContinuousClock.now
+        #expect(try port.read(maximumCount: 32, timeout: .milliseconds(500), cancellation: cancellation).isEmpty)
+        let elapsed = ContinuousClock.now - started
+        let wakeUps = Self.wakeUps() - before
+        #expect(before >= 0)
+        #expect(elapsed >= .milliseconds(490))
+        // Sliced into 50 ms polls the thread would have slept and woken ten times.
+        #expect(wakeUps <= 3, "\(wakeUps) wake-ups in one 500 ms read")
+        withExtendedLifetime(pty) {}
+    }
+
+    @Test func aSignalWithoutCancellationDoesNotEndTheRead() throws {
+        let pty = try PseudoTerminal()
+        let port = try SerialPort(path: pty.devicePath, baudRate: 9600)
+        let cancellation = try Wakeup()
+        cancellation.signal()
+        let started = ContinuousClock.now
+        #expect(try port.read(maximumCount: 32, timeout: .milliseconds(200), cancellation: cancellation).isEmpty)
+        #expect(ContinuousClock.now - started >= .milliseconds(190), "a stray signal ended the read early")
+        // Signalled and cancelled: the read ends at once, well before its timeout.
+        cancellation.signal()
+        let cancelledStart = ContinuousClock.now
+        #expect(try port.read(
+            maximumCount: 32, timeout: .seconds(30), cancelled: { true }, cancellation: cancellation).isEmpty)
+        #expect(ContinuousClock.now - cancelledStart < .seconds(5))
+        // Bytes that arrive still end the wait.
+        pty.write([0x42])
+        #expect(try port.read(maximumCount: 32, timeout: .seconds(5), cancellation: cancellation) == [0x42])
     }
 
     @Test func aHangUpIsReportedAsDisconnected() throws {
@@ -133,8 +179,8 @@ struct SerialByteStreamTests {
         task.cancel()
         let started = ContinuousClock.now
         #expect(try await task.value.isEmpty)
-        // Far below the read's 30 s timeout: the worker sees the cancellation within one 50 ms poll slice; the
-        // rest is two resumptions on Swift's cooperative pool, which other suites can keep busy for seconds.
+        // Far below the read's 30 s timeout: the cancellation signals the wakeup the worker polls; the rest is
+        // two resumptions on Swift's cooperative pool, which other suites can keep busy for seconds.
         #expect(ContinuousClock.now - started < .seconds(15))
         withExtendedLifetime(pty) {}
     }

@@ -36,6 +36,25 @@ struct WakeupTests {
         #expect(Self.isReadable(wakeup.descriptor) == false)
     }
 
+    @Test func waitWithoutATimeoutReturnsOnlyOnASignal() throws {
+        let wakeup = try Wakeup()
+        let woken = Atomic<Bool>(false)
+        let waiter = try DedicatedThread(name: "wakeup-test") {
+            wakeup.wait(milliseconds: nil)
+            woken.store(true, ordering: .releasing)
+        }
+        // Long enough for the waiter to be in poll(2) on a loaded machine, most of the time; if it is not yet,
+        // the signal stays pending and the wait returns as soon as it starts, so the test passes either way
+        // only if a signal ends the wait: without one it would never return (the suite would hang, not pass).
+        usleep(50_000)
+        let early = woken.load(ordering: .acquiring)
+        #expect(early == false, "an untimed wait returned with no signal")
+        wakeup.signal()
+        waiter.join()
+        let late = woken.load(ordering: .acquiring)
+        #expect(late)
+    }
+
     @Test func waitTimesOutWithoutASignal() throws {
         let wakeup = try Wakeup()
         let start = ContinuousClock.now
