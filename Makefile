@@ -10,6 +10,12 @@ SHELL := /bin/sh
 SWIFT := $(shell sh scripts/find-swift.sh)
 SWIFT_BUILD_FLAGS ?=
 BIN := .build/debug/breeze-station
+# The station's release link (make install, make deb, make release, make bench-station): lld with the functions
+# the idle station runs placed first (scripts/hot-symbols.txt, from scripts/hot-symbols.sh), so its resident code
+# is a few packed pages, not pages all over the binary (docs/performance.md). Names the binary no longer has are
+# ignored. SwiftPM does not track the file: after regenerating it, delete the binary to relink.
+RELEASE_LINK_FLAGS := -Xswiftc -use-ld=lld -Xlinker --symbol-ordering-file=$(CURDIR)/scripts/hot-symbols.txt \
+	-Xlinker --no-warn-symbol-ordering
 
 # Debian packages the build needs (C libraries wrapped as system-library targets, pkg-config).
 BUILD_PACKAGES := pkg-config
@@ -120,7 +126,7 @@ bench: deps
 	@for target in $(EXTRA_BENCHES); do $(MAKE) --no-print-directory $$target || exit 1; done
 
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK_FLAGS) $(SWIFT_BUILD_FLAGS)
 
 clean:
 	rm -rf .build

@@ -220,7 +220,7 @@ targets += [
         dependencies: [
             "AirQuality", "CheckedConversions", "Measurements", "Clocks", "Diagnostics", "JSON", "Configuration", "Sensors",
             "SensorEmulation", "SensorRuntime", "LinuxIO", "GPIO", "LEDs", "HTTPClient", "OpenMeteo", "WebAPI",
-            "StationSnapshot", "StationEndpoint", "Storage", "Lifecycle", "MQTT", "DNSSD", "Uploads",
+            "StationSnapshot", "StationEndpoint", "Storage", "Lifecycle", "MQTT", "DNSSD", "Uploads", "POSIX",
         ],
         swiftSettings: strictSettings),
     .testTarget(

@@ -44,7 +44,7 @@ deploy-deps:
 # Only the station's product: the benchmarks need not be built to install it.
 release-station: deploy-deps
 	$(SWIFT) build -c release --static-swift-stdlib --product breeze-station --scratch-path $(DEPLOY_SCRATCH) \
-		$(SWIFT_BUILD_FLAGS)
+		$(RELEASE_LINK_FLAGS) $(SWIFT_BUILD_FLAGS)
 
 install: release-station
 	sh scripts/install.sh --binary $(RELEASE_BIN) --prefix "$(PREFIX)" --destdir "$(DESTDIR)" --layout local

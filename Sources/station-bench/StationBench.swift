@@ -94,7 +94,8 @@ enum StationBench {
             throw BenchError("the station did not serve")
         }
         let pid = process.processIdentifier
-        let warmUp = min(15, max(5, seconds / 4))
+        // Past `run`'s release of the start-up code pages, 30 s after it serves (StartUpPages).
+        let warmUp = 35
         try await Task.sleep(for: .seconds(warmUp))
 
         // Nobody reading HTTP: what the station costs while nobody is looking. The sample counter is read

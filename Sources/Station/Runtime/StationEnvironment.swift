@@ -40,6 +40,10 @@ public struct StationEnvironment: Sendable {
     /// Real time for the graceful phase of the shutdown (the services stopped one at a time in reverse start
     /// order); then what is left is cancelled at once and, 300 ms later, left behind (``Lifecycle/ServiceGroup``).
     public var shutdownGrace: Duration
+    /// How long after `READY=1` the station releases the code pages its start-up touched
+    /// (``POSIX/StartUpPages``), so what stays resident is the code it keeps running; nil: never (tests, whose
+    /// process runs other code too). `breeze-station run` sets it.
+    public var startUpPagesRelease: Duration?
 
     /// The environment of a station process: the system clock, stderr, the configured LEDs on stdout.
     public init(variables: [String: String], clock: any StationClock = SystemClock()) {
@@ -58,5 +62,6 @@ public struct StationEnvironment: Sendable {
         restartPolicy = ServiceGroup.RestartPolicy()
         fallsBackToAnyPort = false
         shutdownGrace = .milliseconds(1500)
+        startUpPagesRelease = nil
     }
 }

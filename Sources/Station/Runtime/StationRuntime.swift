@@ -8,6 +8,7 @@ import JSON
 import LEDs
 import LinuxIO
 import MQTT
+import POSIX
 public import Lifecycle
 import SensorRuntime
 import Sensors
@@ -144,8 +145,19 @@ public final class StationRuntime: Sendable {
             "serving on \(address); \(composed.services.count) services: "
                 + composed.services.map(\.name).joined(separator: ", "))
         onReady(self)
+        let release = environment.startUpPagesRelease.map { delay in
+            Task { [logger] in
+                guard (try? await clock.sleep(for: delay)) != nil else { return }
+                let release = await DedicatedThread.run(name: "page-release") { StartUpPages.release() }
+                logger.info(
+                    "released the start-up code's pages (\(release.mappings) code mappings): resident "
+                        + "\(release.residentBefore / 1024) MB → \(release.residentAfter / 1024) MB; code that runs "
+                        + "again is mapped back as it runs")
+            }
+        }
 
         let ending = await group.run()
+        release?.cancel()
         snapshots.finish()
         logger.notice("stopped")
         return ending

@@ -37,7 +37,10 @@ enum RunCommand: Subcommand {
         // Caught from main's first line (TerminationSignals.install), so a SIGTERM during start-up waits
         // here and still shuts down cleanly.
         let signals = TerminationSignals.shared
-        let station = StationRuntime(configuration: configuration, environment: StationEnvironment(variables: variables))
+        var environment = StationEnvironment(variables: variables)
+        // Past the start-up's tail: the first sensor frames, the first Open-Meteo fetches, the MQTT connection.
+        environment.startUpPagesRelease = .seconds(30)
+        let station = StationRuntime(configuration: configuration, environment: environment)
         signals.report { station.logger.notice($0) }
         let watcher = Task {
             guard let signal = await signals.wait() else { return }
