@@ -133,7 +133,7 @@ final class MosquittoSession {
                 pollfd(fd: state.wakeup.descriptor, events: Int16(POLLIN), revents: 0),
             ]
             do {
-                try SystemCall.run("poll") { poll(&descriptors, 2, 1000) }
+                try SystemCall.run("poll") { poll(&descriptors, 2, housekeepingMilliseconds) }
             } catch {
                 logger.log(.error, every: .seconds(60), key: "poll", "poll failed: \(error.message)")
             }
@@ -250,6 +250,12 @@ final class MosquittoSession {
     }
 
     // MARK: Helpers
+
+    /// How long the loop waits with nothing to read, write or publish before `mosquitto_loop_misc` (which
+    /// sends the keepalive PINGREQ once `keepalive_s` passed without traffic): a quarter of the keepalive, so
+    /// the ping goes out at most that late, well within the broker's 1.5 × keepalive, and an idle connection
+    /// costs one wake-up every few seconds instead of one a second.
+    var housekeepingMilliseconds: Int32 { Int32(clamping: max(1, configuration.keepalive) * 250) }
 
     private static func milliseconds(_ duration: Duration) -> Int32 {
         let (seconds, attoseconds) = duration.components

@@ -103,6 +103,33 @@ struct ConnectionTests {
         }
     }
 
+    @Test("an idle connection pings within the broker's deadline (1.5 × keepalive), and only then")
+    func idleConnectionKeptAlive() async throws {
+        let broker = try await MosquittoBroker()
+        try await broker.start()
+        // keepalive 5 s: the broker may drop a client silent for 7.5 s (mosquitto 2.0 enforces it laxly, so
+        // the test reads the ping's time from the broker's log rather than waiting for a disconnect). No
+        // state is published in the window (the interval is a minute on a clock that does not move): only the
+        // loop's housekeeping sends the ping.
+        let configuration = MQTTConfiguration.loopback(port: broker.port)
+        let station = try await RunningPublisher(configuration: configuration, snapshot: nil)
+        try await station.waitForCounters { $0.connected }
+        try await Task.sleep(for: .seconds(9))
+        let log = broker.log
+        func seconds(of event: String) -> Int? {
+            log.split(separator: "\n").first { $0.contains(event) }.flatMap { Int($0.prefix { $0 != ":" }) }
+        }
+        let connected = try #require(seconds(of: "Sending CONNACK to \(configuration.clientID)"), "\(log)")
+        let ping = try #require(seconds(of: "Received PINGREQ from \(configuration.clientID)"), "no ping in 9 s: \(log)")
+        // Whole seconds in the log: the ping comes 5 s after the last packet at the earliest, and at most a
+        // quarter of the keepalive later (housekeeping), well before 7.5 s.
+        #expect(ping - connected >= 4 && ping - connected <= 7, "PINGREQ \(ping - connected) s after CONNACK")
+        #expect(station.publisher.counters.connected)
+        #expect(station.publisher.counters.connectionAttempts == 1, "\(station.publisher.counters)")
+        try await station.stop()
+        await broker.stop()
+    }
+
     @Test("no broker at all: publishing never blocks, the queue stays bounded, attempts back off, stop is prompt")
     func absentBroker() async throws {
         let port = try MosquittoBroker.freePort()
