@@ -37,11 +37,8 @@ final class PlantowerSession: SensorSession {
     }
 
     func fetch() async throws(SessionFailure) -> FetchOutcome {
-        try await conversation.drain()
-        if mode == .passive {
-            try await conversation.send(PlantowerCommand.readPassive.bytes)
-        }
-        let frame = try await conversation.await { message -> PlantowerFrame? in
+        let command = mode == .passive ? PlantowerCommand.readPassive.bytes : []
+        let frame = try await conversation.fresh(after: command) { message -> PlantowerFrame? in
             if case .data(let frame) = message { return frame }
             return nil
         }
