@@ -54,9 +54,27 @@ public final class SerialByteStream: ByteStream, @unchecked Sendable {
     }
 
     public func read(maximumCount: Int, timeout: Duration) async throws(TransportError) -> [UInt8] {
-        try await waiting { (port, cancelled, cancellation) throws(TransportError) in
-            try port.read(maximumCount: maximumCount, timeout: timeout, cancelled: cancelled, cancellation: cancellation)
+        let flag = CancellationFlag()
+        let cancellation = cancellation
+        let result = await withTaskCancellationHandler { () async -> Result<[UInt8], TransportError> in
+            do throws(TransportError) {
+                return .success(
+                    try await withPort { (port) throws(TransportError) in
+                        // A signal left by an earlier read's cancellation is not this read's.
+                        cancellation?.drain()
+                        if flag.isSet { return [] }
+                        return try port.read(
+                            maximumCount: maximumCount, timeout: timeout, cancelled: { flag.isSet },
+                            cancellation: cancellation)
+                    })
+            } catch {
+                return .failure(error)
+            }
+        } onCancel: {
+            flag.set()
+            cancellation?.signal()
         }
+        return try result.get()
     }
 
     /// The stale input, the command and the wait for the answer as one job of the port's thread (see
@@ -64,34 +82,26 @@ public final class SerialByteStream: ByteStream, @unchecked Sendable {
     public func exchange(_ command: [UInt8], maximumCount: Int, timeout: Duration) async throws(TransportError)
         -> (stale: [UInt8], reply: [UInt8])
     {
-        try await waiting { (port, cancelled, cancellation) throws(TransportError) in
-            var stale: [UInt8] = []
-            for _ in 0..<64 {
-                let bytes = try port.read(maximumCount: 4096, timeout: .zero)
-                if bytes.isEmpty { break }
-                stale += bytes
-            }
-            if !command.isEmpty { try port.write(command) }
-            let reply = try port.read(
-                maximumCount: maximumCount, timeout: timeout, cancelled: cancelled, cancellation: cancellation)
-            return (stale, reply)
-        }
-    }
-
-    /// Runs `body` on the port's thread with what its wait needs to end at once when the task is cancelled:
-    /// the flag to check and the wakeup the task's cancellation signals (a signal left by an earlier call's
-    /// cancellation is drained first: it is not this call's).
-    private func waiting<T: Sendable>(
-        _ body: @escaping @Sendable (SerialPort, @escaping () -> Bool, Wakeup?) throws(TransportError) -> T
-    ) async throws(TransportError) -> T {
         let flag = CancellationFlag()
         let cancellation = cancellation
-        let result = await withTaskCancellationHandler { () async -> Result<T, TransportError> in
+        let result = await withTaskCancellationHandler {
+            () async -> Result<(stale: [UInt8], reply: [UInt8]), TransportError> in
             do throws(TransportError) {
                 return .success(
                     try await withPort { (port) throws(TransportError) in
+                        var stale: [UInt8] = []
+                        for _ in 0..<64 {
+                            let bytes = try port.read(maximumCount: 4096, timeout: .zero)
+                            if bytes.isEmpty { break }
+                            stale += bytes
+                        }
+                        if !command.isEmpty { try port.write(command) }
                         cancellation?.drain()
-                        return try body(port, { flag.isSet }, cancellation)
+                        if flag.isSet { return (stale, []) }
+                        let reply = try port.read(
+                            maximumCount: maximumCount, timeout: timeout, cancelled: { flag.isSet },
+                            cancellation: cancellation)
+                        return (stale, reply)
                     })
             } catch {
                 return .failure(error)
