@@ -77,42 +77,6 @@ public final class SerialByteStream: ByteStream, @unchecked Sendable {
         return try result.get()
     }
 
-    /// The stale input, the command and the wait for the answer as one job of the port's thread (see
-    /// ``Sensors/ByteStream/exchange(_:maximumCount:timeout:)``); cancelled like ``read(maximumCount:timeout:)``.
-    public func exchange(_ command: [UInt8], maximumCount: Int, timeout: Duration) async throws(TransportError)
-        -> (stale: [UInt8], reply: [UInt8])
-    {
-        let flag = CancellationFlag()
-        let cancellation = cancellation
-        let result = await withTaskCancellationHandler {
-            () async -> Result<(stale: [UInt8], reply: [UInt8]), TransportError> in
-            do throws(TransportError) {
-                return .success(
-                    try await withPort { (port) throws(TransportError) in
-                        var stale: [UInt8] = []
-                        for _ in 0..<64 {
-                            let bytes = try port.read(maximumCount: 4096, timeout: .zero)
-                            if bytes.isEmpty { break }
-                            stale += bytes
-                        }
-                        if !command.isEmpty { try port.write(command) }
-                        cancellation?.drain()
-                        if flag.isSet { return (stale, []) }
-                        let reply = try port.read(
-                            maximumCount: maximumCount, timeout: timeout, cancelled: { flag.isSet },
-                            cancellation: cancellation)
-                        return (stale, reply)
-                    })
-            } catch {
-                return .failure(error)
-            }
-        } onCancel: {
-            flag.set()
-            cancellation?.signal()
-        }
-        return try result.get()
-    }
-
     public func write(_ bytes: [UInt8]) async throws(TransportError) {
         try await withPort { (port) throws(TransportError) in try port.write(bytes) }
     }

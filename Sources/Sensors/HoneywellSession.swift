@@ -43,9 +43,12 @@ final class HoneywellSession: SensorSession {
     }
 
     func fetch() async throws(SessionFailure) -> FetchOutcome {
+        try await conversation.drain()
         let wanted: HoneywellReading.Source = mode == .passive ? .readReply : .autoSend
-        let command = mode == .passive ? HoneywellCommand.readMeasurement.bytes : []
-        let reading = try await conversation.fresh(after: command) { message -> HoneywellReading? in
+        if mode == .passive {
+            try await conversation.send(HoneywellCommand.readMeasurement.bytes)
+        }
+        let reading = try await conversation.await { message -> HoneywellReading? in
             if case .reading(let reading) = message, reading.source == wanted { return reading }
             return nil
         }

@@ -19,7 +19,8 @@ final class PM1006Session: SensorSession {
 
     func fetch() async throws(SessionFailure) -> FetchOutcome {
         // Frames queued since the last sample are old: take the next one.
-        guard let reading = try await conversation.fresh(after: [], { $0 }) else {
+        try await conversation.drain()
+        guard let reading = try await conversation.await({ $0 }) else {
             return .nothing(conversation.silenceReason("PM1006 frame"))
         }
         return .reading(reading.measurement, reading.plausibility)

@@ -37,8 +37,11 @@ final class PlantowerSession: SensorSession {
     }
 
     func fetch() async throws(SessionFailure) -> FetchOutcome {
-        let command = mode == .passive ? PlantowerCommand.readPassive.bytes : []
-        let frame = try await conversation.fresh(after: command) { message -> PlantowerFrame? in
+        try await conversation.drain()
+        if mode == .passive {
+            try await conversation.send(PlantowerCommand.readPassive.bytes)
+        }
+        let frame = try await conversation.await { message -> PlantowerFrame? in
             if case .data(let frame) = message { return frame }
             return nil
         }

@@ -48,8 +48,11 @@ final class SDS011Session: SensorSession {
     }
 
     func fetch() async throws(SessionFailure) -> FetchOutcome {
-        let command = mode == .passive ? SDS011Request(.queryData).bytes : []
-        let reading = try await conversation.fresh(after: command) { message -> SDS011Reading? in
+        try await conversation.drain()
+        if mode == .passive {
+            try await conversation.send(SDS011Request(.queryData).bytes)
+        }
+        let reading = try await conversation.await { message -> SDS011Reading? in
             if case .data(let reading) = message { return reading }
             return nil
         }

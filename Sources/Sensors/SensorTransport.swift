@@ -19,29 +19,6 @@ public protocol ByteStream: SensorTransport {
     func write(_ bytes: [UInt8]) async throws(TransportError)
     /// Drops bytes received and not yet read (tcflush), e.g. stale frames before a command.
     func discardInput() async throws(TransportError)
-    /// One turn of a conversation in one step: takes what is buffered now without waiting (`stale`, up to
-    /// 256 KB), writes `command` (nothing when empty), then waits like ``read(maximumCount:timeout:)`` for
-    /// the first bytes of the answer (`reply`). A serial port hands it to its worker thread once instead of
-    /// three times (each hand-off is two thread wake-ups); the default does the three calls.
-    func exchange(_ command: [UInt8], maximumCount: Int, timeout: Duration) async throws(TransportError)
-        -> (stale: [UInt8], reply: [UInt8])
-}
-
-extension ByteStream {
-    /// The three calls in turn: reads with no wait until nothing is buffered (64 reads at most), the write,
-    /// the read.
-    public func exchange(_ command: [UInt8], maximumCount: Int, timeout: Duration) async throws(TransportError)
-        -> (stale: [UInt8], reply: [UInt8])
-    {
-        var stale: [UInt8] = []
-        for _ in 0..<64 {
-            let bytes = try await read(maximumCount: 4096, timeout: .zero)
-            if bytes.isEmpty { break }
-            stale += bytes
-        }
-        if !command.isEmpty { try await write(command) }
-        return (stale, try await read(maximumCount: maximumCount, timeout: timeout))
-    }
 }
 
 /// One device on an I²C bus as the drivers see it: each call is one complete transaction (START..STOP), never
