@@ -16,9 +16,16 @@ public protocol StationClock: Sendable {
     /// `CancellationError` when the task is cancelled first. A wall-clock step (NTP correcting a board
     /// without an RTC) neither lengthens nor shortens it.
     func sleep(for duration: Duration) async throws
+
+    /// Whether this clock's time is the system's real time, so a wait until one of its deadlines may be done
+    /// by whatever already sleeps in the kernel (a serial port's poll(2) timeout) instead of ``sleep(until:)``.
+    /// False for test and accelerated clocks, whose time only their own sleep knows.
+    var isRealTime: Bool { get }
 }
 
 extension StationClock {
+    public var isRealTime: Bool { false }
+
     /// Suspends for `duration` of this clock's time: until `now + duration` (test clocks, whose time only
     /// moves when told).
     public func sleep(for duration: Duration) async throws {

@@ -14,6 +14,8 @@ public struct SystemClock: StationClock {
 
     public var now: Date { Date() }
 
+    public var isRealTime: Bool { true }
+
     public func sleep(until deadline: Date) async throws {
         while true {
             let remaining = deadline.timeIntervalSince(Date())

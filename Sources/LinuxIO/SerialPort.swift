@@ -85,6 +85,8 @@ public final class SerialPort {
         let deadline = clock.now.advanced(by: max(timeout, .zero))
         var buffer = [UInt8](repeating: 0, count: max(1, maximumCount))
         while true {
+            // Cancelled before the wait began (the wakeup's signal may have been drained): no wait at all.
+            if cancelled() { return [] }
             let remaining = max(clock.now.duration(to: deadline), .zero)
             // Slices only when nothing else can end the wait early; otherwise the whole remaining time (an idle
             // sensor between frames then costs one wake-up per frame, not twenty a second).

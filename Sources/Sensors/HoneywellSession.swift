@@ -1,5 +1,6 @@
 import Clocks
 import Diagnostics
+import FoundationEssentials
 
 /// The Honeywell HPMA115 conversation: auto-send off and measurement on at setup, then "read" per reading
 /// (or auto-send on and the stream, in active mode); stop and start measurement to sleep and wake.
@@ -42,13 +43,16 @@ final class HoneywellSession: SensorSession {
         try await command(.startMeasurement)
     }
 
-    func fetch() async throws(SessionFailure) -> FetchOutcome {
-        try await conversation.drain()
+    var pacesFetch: Bool { true }
+
+    func fetch() async throws(SessionFailure) -> FetchOutcome { try await fetch(from: nil) }
+
+    func fetch(notBefore start: Date) async throws(SessionFailure) -> FetchOutcome { try await fetch(from: start) }
+
+    private func fetch(from start: Date?) async throws(SessionFailure) -> FetchOutcome {
         let wanted: HoneywellReading.Source = mode == .passive ? .readReply : .autoSend
-        if mode == .passive {
-            try await conversation.send(HoneywellCommand.readMeasurement.bytes)
-        }
-        let reading = try await conversation.await { message -> HoneywellReading? in
+        let command = mode == .passive ? HoneywellCommand.readMeasurement.bytes : []
+        let reading = try await conversation.fresh(after: command, notBefore: start) { message -> HoneywellReading? in
             if case .reading(let reading) = message, reading.source == wanted { return reading }
             return nil
         }

@@ -1,4 +1,5 @@
 import Clocks
+import FoundationEssentials
 
 /// The PM1006 conversation: none. The station listens on the line from the sensor to the Vindriktning's
 /// controller, which asks for the readings; sending anything there would collide with the controller's
@@ -17,10 +18,15 @@ final class PM1006Session: SensorSession {
 
     func setUp() async throws(SessionFailure) {}
 
-    func fetch() async throws(SessionFailure) -> FetchOutcome {
+    var pacesFetch: Bool { true }
+
+    func fetch() async throws(SessionFailure) -> FetchOutcome { try await fetch(from: nil) }
+
+    func fetch(notBefore start: Date) async throws(SessionFailure) -> FetchOutcome { try await fetch(from: start) }
+
+    private func fetch(from start: Date?) async throws(SessionFailure) -> FetchOutcome {
         // Frames queued since the last sample are old: take the next one.
-        try await conversation.drain()
-        guard let reading = try await conversation.await({ $0 }) else {
+        guard let reading = try await conversation.fresh(after: [], notBefore: start, { $0 }) else {
             return .nothing(conversation.silenceReason("PM1006 frame"))
         }
         return .reading(reading.measurement, reading.plausibility)

@@ -1,5 +1,6 @@
 import Clocks
 import Diagnostics
+import FoundationEssentials
 
 /// The Plantower UART conversation: passive mode and "read" commands by default, or the active stream;
 /// sleep and wake by command (not on the PMS3003, which takes no commands).
@@ -36,12 +37,15 @@ final class PlantowerSession: SensorSession {
         if mode == .passive { try await conversation.drain() }
     }
 
-    func fetch() async throws(SessionFailure) -> FetchOutcome {
-        try await conversation.drain()
-        if mode == .passive {
-            try await conversation.send(PlantowerCommand.readPassive.bytes)
-        }
-        let frame = try await conversation.await { message -> PlantowerFrame? in
+    var pacesFetch: Bool { true }
+
+    func fetch() async throws(SessionFailure) -> FetchOutcome { try await fetch(from: nil) }
+
+    func fetch(notBefore start: Date) async throws(SessionFailure) -> FetchOutcome { try await fetch(from: start) }
+
+    private func fetch(from start: Date?) async throws(SessionFailure) -> FetchOutcome {
+        let command = mode == .passive ? PlantowerCommand.readPassive.bytes : []
+        let frame = try await conversation.fresh(after: command, notBefore: start) { message -> PlantowerFrame? in
             if case .data(let frame) = message { return frame }
             return nil
         }

@@ -1,5 +1,6 @@
 import Clocks
 import Diagnostics
+import FoundationEssentials
 
 /// The SDS011 conversation: work state, query reporting mode and continuous working period at setup (written
 /// only when different, since both persist in the sensor's flash), then "query data" per reading. Replies are
@@ -47,12 +48,15 @@ final class SDS011Session: SensorSession {
         }
     }
 
-    func fetch() async throws(SessionFailure) -> FetchOutcome {
-        try await conversation.drain()
-        if mode == .passive {
-            try await conversation.send(SDS011Request(.queryData).bytes)
-        }
-        let reading = try await conversation.await { message -> SDS011Reading? in
+    var pacesFetch: Bool { true }
+
+    func fetch() async throws(SessionFailure) -> FetchOutcome { try await fetch(from: nil) }
+
+    func fetch(notBefore start: Date) async throws(SessionFailure) -> FetchOutcome { try await fetch(from: start) }
+
+    private func fetch(from start: Date?) async throws(SessionFailure) -> FetchOutcome {
+        let command = mode == .passive ? SDS011Request(.queryData).bytes : []
+        let reading = try await conversation.fresh(after: command, notBefore: start) { message -> SDS011Reading? in
             if case .data(let reading) = message { return reading }
             return nil
         }

@@ -1,4 +1,6 @@
+import FoundationEssentials
 import Measurements
+
 /// Why a conversation with a sensor failed.
 enum SessionFailure: Error, Sendable {
     /// The transport failed (the driver decides: reopen, wait, or climb the ladder).
@@ -37,6 +39,12 @@ protocol SensorSession: AnyObject {
     func setUp() async throws(SessionFailure)
     /// Gets one reading, waiting up to the response timeout.
     func fetch() async throws(SessionFailure) -> FetchOutcome
+    /// Whether ``fetch(notBefore:)`` waits for its start itself (a UART session: in its port's own wait, one
+    /// hand-off to the port's thread instead of a task's sleep and then the fetch).
+    var pacesFetch: Bool { get }
+    /// Waits until `start` (real time: the driver passes one only when its clock is the system's), then as
+    /// ``fetch()``. Only called when ``pacesFetch``; the default ignores `start`.
+    func fetch(notBefore start: Date) async throws(SessionFailure) -> FetchOutcome
     /// Puts the sensor to sleep (fan and laser off).
     func sleep() async throws(SessionFailure)
     /// Wakes the sensor and sets it up again.
@@ -49,5 +57,7 @@ protocol SensorSession: AnyObject {
 
 extension SensorSession {
     var canResetByCommand: Bool { false }
+    var pacesFetch: Bool { false }
+    func fetch(notBefore start: Date) async throws(SessionFailure) -> FetchOutcome { try await fetch() }
     func resetByCommand() async throws(SessionFailure) {}
 }

@@ -19,6 +19,34 @@ public protocol ByteStream: SensorTransport {
     func write(_ bytes: [UInt8]) async throws(TransportError)
     /// Drops bytes received and not yet read (tcflush), e.g. stale frames before a command.
     func discardInput() async throws(TransportError)
+    /// One turn of a conversation in one step: waits `delay` of real time first (the pause until a sample is
+    /// due; `.zero`: none), takes what is buffered then without waiting (`stale`, up to 256 KB), writes
+    /// `command` (nothing when empty), then waits like ``read(maximumCount:timeout:)`` for the first bytes of
+    /// the answer (`reply`). A serial port does it all in one job of its worker thread, the pause in the same
+    /// poll(2) that watches for cancellation (each hand-off to the thread is two wake-ups, a task's sleep three);
+    /// the default sleeps and does the three calls. Cancelled during the pause: returns nothing at once.
+    func exchange(_ command: [UInt8], after delay: Duration, maximumCount: Int, timeout: Duration)
+        async throws(TransportError) -> (stale: [UInt8], reply: [UInt8])
+}
+
+extension ByteStream {
+    /// A task's sleep, then the three calls in turn: reads with no wait until nothing is buffered (64 reads at
+    /// most), the write, the read.
+    public func exchange(_ command: [UInt8], after delay: Duration, maximumCount: Int, timeout: Duration)
+        async throws(TransportError) -> (stale: [UInt8], reply: [UInt8])
+    {
+        if delay > .zero {
+            guard (try? await Task.sleep(for: delay)) != nil else { return ([], []) }
+        }
+        var stale: [UInt8] = []
+        for _ in 0..<64 {
+            let bytes = try await read(maximumCount: 4096, timeout: .zero)
+            if bytes.isEmpty { break }
+            stale += bytes
+        }
+        if !command.isEmpty { try await write(command) }
+        return (stale, try await read(maximumCount: maximumCount, timeout: timeout))
+    }
 }
 
 /// One device on an I²C bus as the drivers see it: each call is one complete transaction (START..STOP), never

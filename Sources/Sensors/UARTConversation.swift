@@ -46,7 +46,36 @@ final class UARTConversation<Codec: FrameCodec> {
     /// Reads until a message `match` accepts arrives (its result), or `within` passes (nil).
     func await<T>(within: Duration? = nil, _ match: (Codec.Message) -> T?) async throws(SessionFailure) -> T? {
         lastProblem = nil
-        let deadline = clock.now.adding(within ?? timeout)
+        return try await read(until: clock.now.adding(within ?? timeout), match)
+    }
+
+    /// A sample's turn in one step of the port (``ByteStream/exchange(_:after:maximumCount:timeout:)``):
+    /// waits until `start` (nil: none; given only when the clock is real time, the port waits), drops the
+    /// messages buffered since the last turn (stale frames), sends `command` (none when empty: a sensor that
+    /// streams), and reads until a message `match` accepts arrives, or `within` passes (nil).
+    func fresh<T>(
+        after command: [UInt8], notBefore start: Date? = nil, within: Duration? = nil, _ match: (Codec.Message) -> T?
+    ) async throws(SessionFailure) -> T? {
+        let now = clock.now
+        let delay = start.map { max(.zero, Duration.interval($0.timeIntervalSince(now))) } ?? .zero
+        let wait = within ?? timeout
+        let deadline = now.adding(delay + wait)
+        let exchanged: (stale: [UInt8], reply: [UInt8])
+        do {
+            exchanged = try await port.exchange(command, after: delay, maximumCount: 512, timeout: wait)
+        } catch {
+            throw .transport(error)
+        }
+        decoder.append(exchanged.stale)
+        while let event = decoder.next() { note(event) }
+        // Problems of the stale input are not this turn's.
+        lastProblem = nil
+        if exchanged.reply.isEmpty { return nil }
+        decoder.append(exchanged.reply)
+        return try await read(until: deadline, match)
+    }
+
+    private func read<T>(until deadline: Date, _ match: (Codec.Message) -> T?) async throws(SessionFailure) -> T? {
         while true {
             while let event = decoder.next() {
                 if case .message(let message) = event, let result = match(message) { return result }

@@ -170,6 +170,83 @@ struct SerialByteStreamTests {
         await #expect(throws: TransportError.self) { _ = try await stream.read(maximumCount: 1, timeout: .zero) }
     }
 
+    @Test func anExchangeTakesTheStaleInputSendsAndWaitsForTheReply() async throws {
+        let pty = try PseudoTerminal()
+        let stream = SerialByteStream(path: pty.devicePath, baudRate: 9600)
+        try await stream.open()
+        pty.write([0x42, 0x4D, 0x01])  // an old frame's bytes, buffered before the command
+        try await Task.sleep(for: .milliseconds(50))
+        let answer = Task {
+            // The command arrives at the sensor's end; the sensor answers.
+            let command = SerialPortTests.drain(pty, count: 7)
+            pty.write([0xAA, 0xC0])
+            return command
+        }
+        let exchanged = try await stream.exchange(
+            [0x42, 0x4D, 0xE2, 0x00, 0x00, 0x01, 0x71], after: .zero, maximumCount: 64, timeout: .seconds(10))
+        #expect(exchanged.stale == [0x42, 0x4D, 0x01])
+        #expect(await answer.value == [0x42, 0x4D, 0xE2, 0x00, 0x00, 0x01, 0x71])
+        #expect(exchanged.reply.starts(with: [0xAA]))
+        // Nothing buffered and no command: only the wait, which times out empty.
+        var rest = exchanged.reply.count < 2 ? try await stream.read(maximumCount: 64, timeout: .seconds(5)) : []
+        rest = exchanged.reply + rest
+        #expect(rest == [0xAA, 0xC0])
+        let quiet = try await stream.exchange([], after: .zero, maximumCount: 64, timeout: .milliseconds(100))
+        #expect(quiet.stale.isEmpty && quiet.reply.isEmpty)
+        await stream.close()
+    }
+
+    @Test func aCancelledExchangeReturnsPromptly() async throws {
+        let pty = try PseudoTerminal()
+        let stream = SerialByteStream(path: pty.devicePath, baudRate: 9600)
+        try await stream.open()
+        let task = Task { try await stream.exchange([0x01], after: .zero, maximumCount: 64, timeout: .seconds(30)) }
+        try await Task.sleep(for: .milliseconds(50))
+        task.cancel()
+        let started = ContinuousClock.now
+        #expect(try await task.value.reply.isEmpty)
+        #expect(ContinuousClock.now - started < .seconds(15))
+        withExtendedLifetime(pty) {}
+    }
+
+    @Test func anExchangeAfterADelaySendsOnlyOnceItHasPassed() async throws {
+        let pty = try PseudoTerminal()
+        let stream = SerialByteStream(path: pty.devicePath, baudRate: 9600)
+        try await stream.open()
+        // A streaming sensor's byte, there before the pause: it does not end the pause, it is stale input.
+        pty.write([0x42])
+        try await Task.sleep(for: .milliseconds(50))
+        let started = ContinuousClock.now
+        let sensor = Task { () -> (command: [UInt8], at: Duration) in
+            let command = SerialPortTests.drain(pty, count: 1)
+            let at = ContinuousClock.now - started
+            pty.write([0xAA])
+            return (command, at)
+        }
+        let exchanged = try await stream.exchange([0x01], after: .milliseconds(400), maximumCount: 64, timeout: .seconds(10))
+        let (command, at) = await sensor.value
+        #expect(command == [0x01])
+        #expect(at >= .milliseconds(400))
+        #expect(exchanged.stale == [0x42])
+        #expect(exchanged.reply == [0xAA])
+        await stream.close()
+    }
+
+    @Test func anExchangeCancelledInItsPauseSendsNothing() async throws {
+        let pty = try PseudoTerminal()
+        let stream = SerialByteStream(path: pty.devicePath, baudRate: 9600)
+        try await stream.open()
+        let task = Task { try await stream.exchange([0x01], after: .seconds(30), maximumCount: 64, timeout: .seconds(30)) }
+        try await Task.sleep(for: .milliseconds(100))
+        task.cancel()
+        let cancelled = ContinuousClock.now
+        let exchanged = try await task.value
+        #expect(exchanged.stale.isEmpty && exchanged.reply.isEmpty)
+        #expect(ContinuousClock.now - cancelled < .seconds(15))
+        #expect(!pty.waitReadable(timeout: .milliseconds(200)))
+        await stream.close()
+    }
+
     @Test func aCancelledReadReturnsPromptly() async throws {
         let pty = try PseudoTerminal()
         let stream = SerialByteStream(path: pty.devicePath, baudRate: 9600)
