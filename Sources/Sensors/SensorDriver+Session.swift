@@ -101,7 +101,7 @@ extension SensorDriver {
                     let warm = state.withLock { $0.warmUntil } ?? now
                     if now < warm {
                         update { $0.statistics.discardedWarmingUp += 1 }
-                        continuation.yield(.discarded(sample, .warmingUp("warming up: \(warmUpText)")))
+                        emit(.discarded(sample, .warmingUp("warming up: \(warmUpText)")))
                         ladder.reset()
                         nextFetch = min(now.adding(settings.interval), warm)
                         continue
@@ -139,7 +139,7 @@ extension SensorDriver {
                         continue
                     case .warmingUp(let reason):
                         update { $0.statistics.discardedWarmingUp += 1 }
-                        continuation.yield(.discarded(sample, verdict))
+                        emit(.discarded(sample, verdict))
                         // A sensor may take a little longer than its datasheet: one more warm-up of grace.
                         if now < warm.adding(settings.warmUp) {
                             nextFetch = min(now.adding(settings.interval), warm.adding(settings.warmUp))
@@ -149,7 +149,7 @@ extension SensorDriver {
                         failureReason = "still warming up after \(waited) s: \(reason)"
                     case .implausible(let reason):
                         update { $0.statistics.discardedImplausible += 1 }
-                        continuation.yield(.discarded(sample, verdict))
+                        emit(.discarded(sample, verdict))
                         failureReason = "implausible reading: \(reason)"
                     }
                 }

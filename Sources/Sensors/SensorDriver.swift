@@ -31,8 +31,8 @@ public final class SensorDriver: Sendable {
     public let model: SensorModel
     /// How it is run.
     public let settings: DriverSettings
-    /// Samples, discarded readings, health changes and reports, in order. Buffers the newest 256 events when nobody
-    /// reads; finishes when ``run()`` returns.
+    /// Samples, discarded readings, health changes and reports, in order (unless ``deliverEvents(to:)`` takes
+    /// them). Buffers the newest 256 events when nobody reads; finishes when ``run()`` returns.
     public let events: AsyncStream<SensorEvent>
 
     let link: Link
@@ -42,6 +42,7 @@ public final class SensorDriver: Sendable {
     let continuation: AsyncStream<SensorEvent>.Continuation
     let state: Mutex<DriverState>
     let progressHandler = Mutex<(@Sendable (Date) async -> Void)?>(nil)
+    let eventHandler = Mutex<(@Sendable (SensorEvent) -> Void)?>(nil)
 
     /// The longest the sampling loop waits between two progress reports while a handler is installed
     /// (``reportProgress(to:)``): a sleep until the next sample, a duty-cycle sleep or a reopen backoff is cut
@@ -88,6 +89,23 @@ public final class SensorDriver: Sendable {
     /// for testing the watchdog does exactly that). Install it before ``run()``.
     public func reportProgress(to handler: @escaping @Sendable (Date) async -> Void) {
         progressHandler.withLock { $0 = handler }
+    }
+
+    /// Hands every event to `handler` on the driver's own task as it happens, instead of through ``events``
+    /// (which then only finishes): no task switch (a thread wake-up) per event. The loop waits for the handler,
+    /// so it must not block; a handler that hangs stalls the loop, and with it the progress reports the
+    /// watchdog is fed from. Install it before ``run()``.
+    public func deliverEvents(to handler: @escaping @Sendable (SensorEvent) -> Void) {
+        eventHandler.withLock { $0 = handler }
+    }
+
+    /// Hands `event` to the handler, if one is installed, else to ``events``.
+    func emit(_ event: SensorEvent) {
+        if let handler = eventHandler.withLock({ $0 }) {
+            handler(event)
+        } else {
+            continuation.yield(event)
+        }
     }
 
     /// Sends the report (condition and counters) when it changed since the last one sent, and progress to the
@@ -222,7 +240,7 @@ public final class SensorDriver: Sendable {
         guard let changed else { return }
         // The report first: whoever refreshes on the health change sees the condition behind it.
         sendReportIfChanged()
-        continuation.yield(.health(changed))
+        emit(.health(changed))
         let text =
             "\(model.rawValue) on \(link.transport.name): \(newState.rawValue)" + (reason.map { " (\($0))" } ?? "")
         switch newState {
@@ -242,7 +260,7 @@ public final class SensorDriver: Sendable {
         if !wasOK { setHealth(.ok, nil) }
         // The report first: the sample's consumer sees the condition with this sample as the last good one.
         sendReportIfChanged()
-        continuation.yield(.sample(sample))
+        emit(.sample(sample))
     }
 
     /// Sends ``SensorEvent/report(_:)`` when the condition or a counter changed since the last one sent.
@@ -253,6 +271,6 @@ public final class SensorDriver: Sendable {
             state.lastReported = report
             return report
         }
-        if let report { continuation.yield(.report(report)) }
+        if let report { emit(.report(report)) }
     }
 }

@@ -262,23 +262,3 @@ struct StationPipelineTests {
         #expect(PipelineSettings.expectedMinutes(interval: 86_400) == 1)
     }
 }
-
-@Suite("the sensor loop's consumer progress")
-struct ConsumerProgressTests {
-    @Test("the heartbeat is withheld once the pipeline has been inside one event for a whole check period")
-    func stuckConsumer() {
-        let progress = ConsumerProgress()
-        #expect(progress.isMoving())
-        progress.begin()
-        #expect(progress.isMoving(), "busy at one check: a sample being handled")
-        #expect(!progress.isMoving(), "still in the same event at the next check: stuck")
-        #expect(!progress.isMoving())
-        progress.end()
-        #expect(progress.isMoving())
-        progress.begin()
-        #expect(progress.isMoving(), "a new event")
-        progress.end()
-        progress.begin()
-        #expect(progress.isMoving(), "another event since: moving")
-    }
-}
