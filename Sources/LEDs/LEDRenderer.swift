@@ -21,8 +21,12 @@ public final class LEDRenderer {
     private var lastDuties: [Double]?
     private var isClosed = false
 
-    /// Longest wait before the loop looks at the clocks again, even for a steady frame: 1 s.
+    /// Longest wait before the loop looks at the clocks again for a frame timed by the wall clock (the night
+    /// schedule): 1 s, so an NTP step at boot (a Pi has no RTC) moves the night's start and end within a second.
     static let longestWait: Int64 = 1_000_000_000
+    /// The wait for a frame that holds until the state changes (a steady colour, no night schedule): nothing
+    /// but a new state (which wakes the loop at once) can change it, so the loop sleeps; an hour is only a net.
+    static let foreverWait: Int64 = 3_600_000_000_000
     /// How often a display is redrawn while a pattern fades: 30 frames per second.
     static let displayFrame: Int64 = 33_333_333
     /// How long the loop waits after a failed write before trying again: 1 s.
@@ -156,7 +160,7 @@ public final class LEDRenderer {
     private func waitTime(_ hold: LEDPattern.Hold, continuous: Int64) -> Int64 {
         switch hold {
         case .continuous: continuous
-        case .forever: Self.longestWait
+        case .forever: Self.foreverWait
         case .duration(let duration): min(max(Self.nanoseconds(duration), 1), Self.longestWait)
         }
     }

@@ -39,6 +39,8 @@ final class SimulatedRenderHost: LEDRenderHost, Sendable {
     var nanoseconds: Int64 { state.withLock { $0.now } }
     var wallClock: Date { wallStart.addingTimeInterval(Double(nanoseconds - start) / 1e9) }
     var sleepCount: Int { state.withLock { $0.sleeps } }
+    /// How many times the loop waited (each a wake-up of the LED thread on a real host).
+    var waitCount: Int { state.withLock { $0.waits } }
 
     func sleep(until deadline: Int64) {
         state.withLock { state in
