@@ -70,7 +70,11 @@ struct ServiceGroupShutdownTests {
     func reverseOrder() async {
         let journal = Journal()
         let services = ["endpoint", "store", "sensor"].map { OrderedService(name: $0, journal: journal) }
-        let group = ServiceGroup(services: services, logger: Logger(label: "g", sink: InMemoryLogSink()), clock: ManualClock())
+        // The order is what is tested, not the graceful budget (the next test): a budget no loaded machine
+        // overruns, so a slow cleanup cannot turn the ordered stop into the cancel-everything phase.
+        let group = ServiceGroup(
+            services: services, logger: Logger(label: "g", sink: InMemoryLogSink()), clock: ManualClock(),
+            shutdown: .init(graceful: .seconds(120), cancellation: .seconds(10)))
         let running = Task { await group.run() }
         group.triggerShutdown()
         let ending = await running.value
