@@ -33,6 +33,18 @@ extension StationClock {
     }
 }
 
+extension StationClock {
+    /// Sleeps until the next beat of a cadence (publish every minute) at `deadline`, as elapsed time: one
+    /// ``sleep(for:)`` of the time left, at most `limit` (the cadence's interval). For a beat that is a span of
+    /// time, not a moment of the wall clock: ``sleep(until:)`` on the system clock re-reads the wall clock
+    /// every 5 s (four thread wake-ups each time), and a wall clock stepped back (NTP after weeks offline)
+    /// cannot stretch the sleep beyond `limit`.
+    public func sleep(toward deadline: Date, atMost limit: Duration) async throws {
+        let left = Duration.interval(deadline.timeIntervalSince(now))
+        try await sleep(for: min(max(left, .zero), max(limit, .zero)))
+    }
+}
+
 extension Date {
     /// This date moved by a Swift `Duration`.
     public func adding(_ duration: Duration) -> Date {

@@ -102,7 +102,7 @@ public final class MQTTPublisher: Service {
         var next = clock.now.adding(configuration.interval)
         while true {
             do {
-                try await clock.sleep(until: next)
+                try await clock.sleep(toward: next, atMost: configuration.interval)
             } catch {
                 break
             }

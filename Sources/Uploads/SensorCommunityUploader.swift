@@ -83,7 +83,7 @@ public final class SensorCommunityUploader: Service {
         var next = clock.now.adding(configuration.interval)
         while !Task.isCancelled {
             do {
-                try await clock.sleep(until: next)
+                try await clock.sleep(toward: next, atMost: configuration.interval)
             } catch {
                 return
             }

@@ -31,6 +31,30 @@ struct SystemClockTests {
         #expect(ContinuousClock.now - started >= .milliseconds(20))
     }
 
+    /// A clock that records its sleeps, its wall clock where a test puts it.
+    final class RecordingClock: StationClock {
+        let wall: Mutex<Date>
+        let sleeps = Mutex<[Duration]>([])
+        init(_ start: Date) { wall = Mutex(start) }
+        var now: Date { wall.withLock { $0 } }
+        func sleep(until deadline: Date) async throws { Issue.record("a cadence slept until a wall-clock deadline") }
+        func sleep(for duration: Duration) async throws { sleeps.withLock { $0.append(duration) } }
+    }
+
+    @Test("a cadence's beat is one elapsed-time sleep of the time left, never more than the interval")
+    func cadenceSleeps() async throws {
+        let start = Date(timeIntervalSince1970: 1_780_000_000)
+        let clock = RecordingClock(start)
+        try await clock.sleep(toward: start.addingTimeInterval(42), atMost: .seconds(60))
+        // The wall clock stepped back a year: the beat is still at most one interval away.
+        clock.wall.withLock { $0 = start.addingTimeInterval(-365 * 86_400) }
+        try await clock.sleep(toward: start.addingTimeInterval(60), atMost: .seconds(60))
+        // Stepped forward past the beat: no wait.
+        clock.wall.withLock { $0 = start.addingTimeInterval(86_400) }
+        try await clock.sleep(toward: start.addingTimeInterval(120), atMost: .seconds(60))
+        #expect(clock.sleeps.withLock { $0 } == [.seconds(42), .seconds(60), .zero])
+    }
+
     @Test("SystemClock.sleep(for:) waits the duration and honours cancellation")
     func systemSleep() async throws {
         let started = ContinuousClock.now
