@@ -4,7 +4,7 @@ import FoundationEssentials
 
 /// The Honeywell HPMA115 conversation: auto-send off and measurement on at setup, then "read" per reading
 /// (or auto-send on and the stream, in active mode); stop and start measurement to sleep and wake.
-final class HoneywellSession: SensorSession {
+final class HoneywellSession: SelfPacedSession {
     private let conversation: UARTConversation<HoneywellCodec>
     private let mode: DriverSettings.ReportingMode
 
@@ -43,13 +43,7 @@ final class HoneywellSession: SensorSession {
         try await command(.startMeasurement)
     }
 
-    var pacesFetch: Bool { true }
-
-    func fetch() async throws(SessionFailure) -> FetchOutcome { try await fetch(from: nil) }
-
-    func fetch(notBefore start: Date) async throws(SessionFailure) -> FetchOutcome { try await fetch(from: start) }
-
-    private func fetch(from start: Date?) async throws(SessionFailure) -> FetchOutcome {
+    func fetch(from start: Date?) async throws(SessionFailure) -> FetchOutcome {
         let wanted: HoneywellReading.Source = mode == .passive ? .readReply : .autoSend
         let command = mode == .passive ? HoneywellCommand.readMeasurement.bytes : []
         let reading = try await conversation.fresh(after: command, notBefore: start) { message -> HoneywellReading? in

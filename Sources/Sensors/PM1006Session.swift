@@ -5,7 +5,7 @@ import FoundationEssentials
 /// controller, which asks for the readings; sending anything there would collide with the controller's
 /// requests, so the session never writes. Each fetch takes the next valid frame. It cannot sleep the sensor
 /// (no command, no SET pin) nor reset it.
-final class PM1006Session: SensorSession {
+final class PM1006Session: SelfPacedSession {
     private let conversation: UARTConversation<PM1006Codec>
 
     init(port: any ByteStream, settings: DriverSettings, clock: any StationClock) {
@@ -18,13 +18,7 @@ final class PM1006Session: SensorSession {
 
     func setUp() async throws(SessionFailure) {}
 
-    var pacesFetch: Bool { true }
-
-    func fetch() async throws(SessionFailure) -> FetchOutcome { try await fetch(from: nil) }
-
-    func fetch(notBefore start: Date) async throws(SessionFailure) -> FetchOutcome { try await fetch(from: start) }
-
-    private func fetch(from start: Date?) async throws(SessionFailure) -> FetchOutcome {
+    func fetch(from start: Date?) async throws(SessionFailure) -> FetchOutcome {
         // Frames queued since the last sample are old: take the next one.
         guard let reading = try await conversation.fresh(after: [], notBefore: start, { $0 }) else {
             return .nothing(conversation.silenceReason("PM1006 frame"))

@@ -4,7 +4,7 @@ import FoundationEssentials
 
 /// The Plantower UART conversation: passive mode and "read" commands by default, or the active stream;
 /// sleep and wake by command (not on the PMS3003, which takes no commands).
-final class PlantowerSession: SensorSession {
+final class PlantowerSession: SelfPacedSession {
     private let model: SensorModel
     private let conversation: UARTConversation<PlantowerCodec>
     private let mode: DriverSettings.ReportingMode
@@ -37,13 +37,7 @@ final class PlantowerSession: SensorSession {
         if mode == .passive { try await conversation.drain() }
     }
 
-    var pacesFetch: Bool { true }
-
-    func fetch() async throws(SessionFailure) -> FetchOutcome { try await fetch(from: nil) }
-
-    func fetch(notBefore start: Date) async throws(SessionFailure) -> FetchOutcome { try await fetch(from: start) }
-
-    private func fetch(from start: Date?) async throws(SessionFailure) -> FetchOutcome {
+    func fetch(from start: Date?) async throws(SessionFailure) -> FetchOutcome {
         let command = mode == .passive ? PlantowerCommand.readPassive.bytes : []
         let frame = try await conversation.fresh(after: command, notBefore: start) { message -> PlantowerFrame? in
             if case .data(let frame) = message { return frame }

@@ -5,7 +5,7 @@ import FoundationEssentials
 /// The SDS011 conversation: work state, query reporting mode and continuous working period at setup (written
 /// only when different, since both persist in the sensor's flash), then "query data" per reading. Replies are
 /// matched on their sub-command, because in active mode they arrive late and between data frames.
-final class SDS011Session: SensorSession {
+final class SDS011Session: SelfPacedSession {
     private let conversation: UARTConversation<SDS011Codec>
     private let mode: DriverSettings.ReportingMode
     private let logger: Logger
@@ -48,13 +48,7 @@ final class SDS011Session: SensorSession {
         }
     }
 
-    var pacesFetch: Bool { true }
-
-    func fetch() async throws(SessionFailure) -> FetchOutcome { try await fetch(from: nil) }
-
-    func fetch(notBefore start: Date) async throws(SessionFailure) -> FetchOutcome { try await fetch(from: start) }
-
-    private func fetch(from start: Date?) async throws(SessionFailure) -> FetchOutcome {
+    func fetch(from start: Date?) async throws(SessionFailure) -> FetchOutcome {
         let command = mode == .passive ? SDS011Request(.queryData).bytes : []
         let reading = try await conversation.fresh(after: command, notBefore: start) { message -> SDS011Reading? in
             if case .data(let reading) = message { return reading }

@@ -61,3 +61,17 @@ extension SensorSession {
     func fetch(notBefore start: Date) async throws(SessionFailure) -> FetchOutcome { try await fetch() }
     func resetByCommand() async throws(SessionFailure) {}
 }
+
+/// A session that waits for its fetch's start itself (the UART sessions: in their port's own wait, see
+/// ``ByteStream/exchange(_:after:maximumCount:timeout:)``). It writes one fetch, from an optional start; the
+/// protocol's two fetches come from it.
+protocol SelfPacedSession: SensorSession {
+    /// Waits until `start` (nil: none), then gets one reading.
+    func fetch(from start: Date?) async throws(SessionFailure) -> FetchOutcome
+}
+
+extension SelfPacedSession {
+    var pacesFetch: Bool { true }
+    func fetch() async throws(SessionFailure) -> FetchOutcome { try await fetch(from: nil) }
+    func fetch(notBefore start: Date) async throws(SessionFailure) -> FetchOutcome { try await fetch(from: start) }
+}
