@@ -21,7 +21,8 @@ RELEASE_LINK_FLAGS := -Xswiftc -use-ld=lld -Xlinker --symbol-ordering-file=$(CUR
 BUILD_PACKAGES := pkg-config
 # Debian packages only the tests need (real peers: brokers, servers, tools).
 TEST_PACKAGES :=
-# Make targets `make test` runs after the Swift tests (checks against real tools, other build legs, rigs).
+# Make targets `make test` runs in the foreground after the Swift tests, one after the other: tests that judge
+# time (the VM's scenarios under TCG).
 EXTRA_TESTS :=
 # Make targets `make bench` runs after breeze-bench (benchmarks against real peers).
 EXTRA_BENCHES :=
@@ -29,30 +30,29 @@ EXTRA_BENCHES :=
 # background while the first build and the Swift tests run, since they wait on the network, not the CPU.
 TEST_DOWNLOADS :=
 # Make targets that only build what LATE_TESTS check (the release binary, the libgpiod v2 build), each in a
-# build directory of its own (SwiftPM locks a build directory for a whole build or test run): `make test` starts
-# them in the background once the Swift tests are done, one compile job at a time (TEST_BUILDS_JOBS), so they
-# use what the VM and the other EXTRA_TESTS leave idle and at most one core of what those want. (Not `nice`:
-# SwiftPM starts its compiler processes at the normal priority whatever niceness it was started with.)
+# build directory of its own (SwiftPM locks a build directory for a whole build or test run): `make test` builds
+# them in the background from its start, at the idle scheduling class, so they take only the CPU its other steps
+# leave (scripts/test-steps.sh).
 TEST_BUILDS :=
-# Make targets `make test` runs while TEST_BUILDS build (TEST_BUILDS_BESIDE=0), in a session of their own, output
-# in .build/beside-builds.log and printed once they end: tests that mostly wait (a station running at real speed),
-# so the compiler costs them nothing. With TEST_BUILDS_BESIDE=1 they run first among EXTRA_TESTS instead.
-BESIDE_BUILDS_TESTS :=
+# Make targets `make test` runs at the same time as each other once the Swift tests are done, each in a session
+# of its own: tests that judge no time closely (a rig's own checks, a station running at real speed for minutes).
+SIDE_BY_SIDE_TESTS :=
+# Make targets `make test` runs one after the other, in a session of their own, beside EXTRA_TESTS: tests that
+# mostly wait (on a real peer, a tool) and take little CPU.
+WAITING_TESTS :=
 # Make targets `make test` runs last, once TEST_BUILDS are done. Each builds what it checks again (a no-op then;
 # after a background build that failed, the same build in the foreground, failing with its errors).
 LATE_TESTS :=
-# Parallel compile jobs of the background builds (swift build -j).
-TEST_BUILDS_JOBS ?= 1
-# 1: TEST_BUILDS run in the background beside EXTRA_TESTS (about 1.5 min sooner on 2 cores, but the compiler then
-# takes CPU from the VM, whose scenarios judge time under TCG); 0 (the default, what CI runs): before them.
-TEST_BUILDS_BESIDE ?= 0
+# Make targets `make test` runs beside LATE_TESTS, one after the other, at the idle scheduling class: checks of
+# what TEST_BUILDS built that judge no time.
+LATE_SIDE_TESTS :=
 # One step of make test, timed ("make test: STEP took N s (CPU M s)").
 TIMED := sh scripts/timed-step.sh
 
 # Each area adds its packages, extra tests and targets in its own file.
 include $(sort $(wildcard mk/*.mk))
 
-.PHONY: all deps build test test-steps test-fast test-downloads test-builds test-beside-builds demo bench release clean
+.PHONY: all deps build test test-steps test-fast test-downloads test-builds test-each demo bench release clean
 
 all: build
 
@@ -67,46 +67,22 @@ test: export BREEZE_REQUIRE_BROKER := 1
 test:
 	@$(TIMED) "everything" $(MAKE) --no-print-directory test-steps
 
-# The steps, each timed: deps; the debug build (the downloads beside it); the Swift tests (alone: their suites
-# run in parallel and some judge time); EXTRA_TESTS with the background builds (TEST_BUILDS) beside them; then
-# LATE_TESTS. A download that failed in the background is tried again, in the foreground, by the step that needs
-# it, which then fails naming what is missing. The background builds run in a session of their own, which ends
-# with make test when a step fails or make test is interrupted.
+# The debug build has built the station before any rig runs: the rigs beside SwiftPM's test runs must not wait
+# for the build directory's lock (mk/hil.mk).
+test-steps: export HIL_STATION_BUILD := true
+
+# The steps, each timed, in scripts/test-steps.sh: what runs in the foreground, what beside it, and why.
 test-steps:
-	@$(TIMED) deps $(MAKE) --no-print-directory deps
-	@mkdir -p .build && echo "make test: fetching in the background: $(TEST_DOWNLOADS) (log: .build/test-downloads.log)"
-	@$(MAKE) --no-print-directory -k test-downloads > .build/test-downloads.log 2>&1 & downloads=$$!; \
-		builds="" beside=""; extra="$(EXTRA_TESTS)"; \
-		trap '[ -z "$$builds" ] || kill -TERM -$$builds 2>/dev/null; [ -z "$$beside" ] || kill -TERM -$$beside 2>/dev/null' EXIT; \
-		trap 'exit 130' INT TERM; \
-		$(TIMED) "debug build" $(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS); status=$$?; \
-		wait $$downloads || echo "make test: a background download failed (.build/test-downloads.log); retrying it later"; \
-		[ $$status = 0 ] || exit $$status; \
-		$(TIMED) "swift test" sh scripts/swift-test-rerun-failed.sh $(SWIFT) $(SWIFT_BUILD_FLAGS) || exit 1; \
-		if [ "$(TEST_BUILDS_BESIDE)" = 1 ]; then \
-			echo "make test: building in the background (-j $(TEST_BUILDS_JOBS)): $(TEST_BUILDS) (log: .build/test-builds.log)"; \
-			setsid $(MAKE) --no-print-directory -k test-builds SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS) -j $(TEST_BUILDS_JOBS)" \
-				> .build/test-builds.log 2>&1 & \
-			builds=$$!; extra="$(BESIDE_BUILDS_TESTS) $$extra"; \
-		else \
-			echo "make test: building $(TEST_BUILDS) before the rigs (TEST_BUILDS_BESIDE=1: beside them); meanwhile $(BESIDE_BUILDS_TESTS) (log: .build/beside-builds.log)"; \
-			setsid $(MAKE) --no-print-directory test-beside-builds > .build/beside-builds.log 2>&1 & beside=$$!; \
-			$(MAKE) --no-print-directory -k test-builds > .build/test-builds.log 2>&1 \
-				|| echo "make test: a build failed (.build/test-builds.log); the step that needs it builds again"; \
-			wait $$beside; beside_status=$$?; beside=""; cat .build/beside-builds.log; \
-			[ $$beside_status = 0 ] || { echo "make test: $(BESIDE_BUILDS_TESTS) failed (above; log: .build/beside-builds.log)"; exit 1; }; \
-		fi; \
-		for target in $$extra; do $(TIMED) $$target $(MAKE) --no-print-directory $$target || exit 1; done; \
-		if [ -n "$$builds" ]; then echo "make test: waiting for the background builds"; \
-			wait $$builds || echo "make test: a background build failed (.build/test-builds.log); the step that needs it builds again"; fi; \
-		builds=""; grep '^make test: ' .build/test-builds.log | sed 's/^make test: /make test: (background) /'; \
-		for target in $(LATE_TESTS); do $(TIMED) $$target $(MAKE) --no-print-directory $$target || exit 1; done
+	@MAKE="$(MAKE)" SWIFT="$(SWIFT)" SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" TEST_DOWNLOADS="$(TEST_DOWNLOADS)" \
+		TEST_BUILDS="$(TEST_BUILDS)" SIDE_BY_SIDE_TESTS="$(SIDE_BY_SIDE_TESTS)" EXTRA_TESTS="$(EXTRA_TESTS)" \
+		WAITING_TESTS="$(WAITING_TESTS)" LATE_TESTS="$(LATE_TESTS)" LATE_SIDE_TESTS="$(LATE_SIDE_TESTS)" \
+		sh scripts/test-steps.sh
 
 test-downloads: $(TEST_DOWNLOADS)
 
-# make test's BESIDE_BUILDS_TESTS, each timed, one after the other; the first that fails ends them.
-test-beside-builds:
-	@for target in $(BESIDE_BUILDS_TESTS); do $(TIMED) $$target $(MAKE) --no-print-directory $$target || exit 1; done
+# TARGETS, each timed, one after the other; the first that fails ends them.
+test-each:
+	@for target in $(TARGETS); do $(TIMED) $$target $(MAKE) --no-print-directory $$target || exit 1; done
 
 # Each background build timed in .build/test-builds.log (make test prints those lines when it has waited for them).
 test-builds:

@@ -16,12 +16,12 @@
 #   gcc, make, libc6-dev: the out-of-tree gpio-sim module and the rig's helpers (linux/gpio.h comes with
 #   libc6-dev's linux-libc-dev); xz-utils: kernel modules and sources;  procps: pkill -s for clean-up.
 TEST_PACKAGES += qemu-system-x86 socat gpiod gcc make libc6-dev xz-utils procps
-# make test runs make hil's two legs apart: the first once the background builds are done (its scenarios judge
-# time), the libgpiod v2 leg once the v2 build (mk/leds.mk's gpiod-v2-build, a TEST_BUILDS target) is done.
-# The rig's own checks judge no time (they prove where the rig reads its files from and how a dying VM is
-# reported), so make test runs them while it builds (BESIDE_BUILDS_TESTS), with the power-cut scenario.
+# make test runs make hil's two legs apart, each in the foreground (their scenarios judge time): the first after
+# the Swift tests, the libgpiod v2 leg once the v2 build (mk/leds.mk's gpiod-v2-build, a TEST_BUILDS target) is
+# done. The rig's own checks judge no time (they prove where the rig reads its files from and how a dying VM is
+# reported), so make test runs them beside the power-cut scenario (SIDE_BY_SIDE_TESTS).
 EXTRA_TESTS += hil-gpiod-v1
-BESIDE_BUILDS_TESTS += hil-rig-checks
+SIDE_BY_SIDE_TESTS += hil-rig-checks
 LATE_TESTS += hil-gpiod-v2
 # The VM's kernel, headers, sources and busybox (apt-get download), fetched while make test builds.
 TEST_DOWNLOADS += hil-prepare
@@ -32,6 +32,9 @@ TEST_DOWNLOADS += hil-prepare
 # is its root). hil-gpiod-v2-build builds only that binary, with the same flags and scratch path (under make
 # test, gpiod-v2-build has already built it with the suites, and this is a no-op).
 HIL_GPIOD_V2_STATION ?= $(GPIOD_V2_SCRATCH)/debug/breeze-station
+# The station's debug build, before a rig runs it (make test sets this to `true`: its debug build has built the
+# station, and a rig beside a SwiftPM test run must not wait for the build directory's lock).
+HIL_STATION_BUILD ?= $(SWIFT) build --product breeze-station $(SWIFT_BUILD_FLAGS)
 # More of run.sh's options, e.g. make hil HIL_ARGS=--all-levels (every AQI level in the v2 leg too) or HIL_ARGS=-v.
 HIL_ARGS ?=
 
@@ -48,7 +51,7 @@ hil: deps hil-gpiod-v2-build
 # HIL_V1_EXCEPT: scenarios left out (make test: the power-cut scenario, run beside its builds: mk/powercut.mk).
 HIL_V1_EXCEPT ?=
 hil-gpiod-v1: deps
-	$(SWIFT) build --product breeze-station $(SWIFT_BUILD_FLAGS)
+	$(HIL_STATION_BUILD)
 	@board/hil/run.sh $(addprefix --except ,$(HIL_V1_EXCEPT)) $(HIL_ARGS)
 
 hil-gpiod-v2-build: deps
@@ -72,5 +75,5 @@ hil-selftest: deps
 # the rig's own shares), then a scenario that crashes the VM's kernel must fail once, with the console's panic,
 # and the scenario after it pass in a fresh VM.
 hil-rig-checks: deps
-	$(SWIFT) build --product breeze-station $(SWIFT_BUILD_FLAGS)
+	$(HIL_STATION_BUILD)
 	@board/hil/selftest/rig-checks.sh

@@ -6,7 +6,7 @@
 BUILD_PACKAGES += libmicrohttpd-dev
 # chromium: the status page test renders the page in headless Chromium. wrk, nginx-light: `make bench-http`.
 TEST_PACKAGES += chromium wrk nginx-light
-EXTRA_TESTS += promtool-check
+WAITING_TESTS += promtool-check
 EXTRA_BENCHES += bench-http
 
 PROMTOOL := .build/tools/promtool

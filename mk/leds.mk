@@ -7,8 +7,8 @@
 BUILD_PACKAGES += libgpiod-dev
 # gpiod: gpiodetect/gpioinfo/gpioset for checking wiring by hand; python3-pip: `pip download` for the v2 leg.
 TEST_PACKAGES += gpiod python3-pip
-# make test: the v2 build in the background (TEST_BUILDS) beside the Swift tests and the VM's first leg; the
-# tests against it at the end.
+# make test: the v2 build in the background at the idle scheduling class (TEST_BUILDS); the tests against it at
+# the end.
 TEST_BUILDS += gpiod-v2-build
 LATE_TESTS += check-gpiod-v2
 

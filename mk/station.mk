@@ -11,7 +11,7 @@ TEST_PACKAGES += sqlite3
 EXTRA_BENCHES += bench-station
 # promtool on a scrape of a running station (the store, restart and sensor families); promtool comes from
 # mk/http.mk's rule.
-EXTRA_TESTS += promtool-check-station
+WAITING_TESTS += promtool-check-station
 
 # Seconds of the steady measurement and number of timed starts (BENCH_SECONDS=600 for a long run).
 BENCH_SECONDS ?= 60

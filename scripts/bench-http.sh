@@ -28,6 +28,9 @@ chmod 755 "$work"
 cat >"$work/config.json" <<CONF
 {"http": {"max_connections": 256, "max_connections_per_ip": 256, "threads": ${BENCH_SERVER_THREADS:-2}}}
 CONF
+# The files exist before the loop below reads them (the shell opens them in the background child).
+: >"$work/serve.out"
+: >"$work/serve.err"
 "$binary" serve --snapshot "$snapshot" --config "$work/config.json" --listen 127.0.0.1:0 >"$work/serve.out" 2>"$work/serve.err" &
 server_pid=$!
 address=""

@@ -8,6 +8,10 @@ snapshot=Tests/StationEndpointTests/Fixtures/snapshot.json
 work=$(mktemp -d)
 trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 
+# The files exist before the loop below reads them: the shell opens them in the background child, which
+# may not have run yet on a loaded machine (sed then fails, and set -e ends the check).
+: >"$work/out"
+: >"$work/err"
 "$binary" serve --snapshot "$snapshot" --listen 127.0.0.1:0 >"$work/out" 2>"$work/err" &
 pid=$!
 address=""

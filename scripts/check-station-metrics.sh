@@ -15,6 +15,10 @@ cat >"$work/config.json" <<JSON
  "http": {"listen": "127.0.0.1:0"}, "storage": {"path": "$work/history.db"}}
 JSON
 sleep 1
+# The files exist before the loop below reads them: the shell opens them in the background child, which
+# may not have run yet on a loaded machine (sed then fails, and set -e ends the check).
+: >"$work/out"
+: >"$work/err"
 "$binary" run --config "$work/config.json" >"$work/out" 2>"$work/err" &
 station=$!
 address=""

@@ -20,7 +20,7 @@ hil_choose_accel() {
         return 0
     fi
     hil_probe_accel "$@"
-    printf 'HIL_ACCEL=%q\nHIL_ACCEL_NOTE=%q\n' "$HIL_ACCEL" "$HIL_ACCEL_NOTE" > "$cache.tmp" && mv "$cache.tmp" "$cache"
+    printf 'HIL_ACCEL=%q\nHIL_ACCEL_NOTE=%q\n' "$HIL_ACCEL" "$HIL_ACCEL_NOTE" > "$cache.$$.tmp" && mv "$cache.$$.tmp" "$cache"
 }
 
 hil_probe_accel() {

@@ -84,6 +84,14 @@ guest() {
     hil_log "$(cat "$HIL_RESULTS/power-cut.summary")"
 }
 
+# wal_frames FILE: the frames a -wal file holds (4 KiB pages; 0 when there is no file: the last connection to
+# close without persist_wal, as `sqlite3 DB "PRAGMA user_version;"`, checkpoints and deletes it).
+wal_frames() {
+    local size
+    size=$(stat -c %s "$1" 2> /dev/null) || size=32
+    echo $(( (size - 32) / 4120 ))
+}
+
 # seed_state DIRECTORY: a history database as a station has it shortly before its first automatic WAL
 # checkpoint (1000 frames: about 5 h of minutes at 3 pages each): the station's schema (made by the station
 # itself, stopped cleanly) and a -wal file of 998 frames. The station's first commits take it past 1000:
@@ -113,17 +121,19 @@ seed_state() {
         "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 470)
             INSERT INTO churn SELECT randomblob(3500) FROM n;" "DROP TABLE churn;" > /dev/null ||
         hil_fail "sqlite3 could not fill the seed's WAL"
-    # Then one frame at a time (page 1, the schema version written again unchanged: whatever version the
+    # Then one frame a commit (page 1, the schema version written again unchanged: whatever version the
     # station wrote, so it migrates nothing at its next start) up to 998 frames: the station's first commit
-    # (3-4 frames) takes the WAL past 1000.
-    local version
+    # (3-4 frames) takes the WAL past 1000. The commits go to one sqlite3 process, as many as frames are
+    # missing, until the count is reached: one process per frame took half a minute on a loaded machine.
+    local version frames
     version=$(sqlite3 "$1/history.db" "PRAGMA user_version;") && [ -n "$version" ] ||
         hil_fail "sqlite3 could not read the seed's schema version"
-    while [ $(( ($(stat -c %s "$1/history.db-wal") - 32) / 4120 )) -lt 998 ]; do
-        sqlite3 "$1/history.db" ".filectrl persist_wal on" "PRAGMA user_version = $version;" > /dev/null ||
-            hil_fail "sqlite3 could not fill the seed's WAL"
+    while frames=$(wal_frames "$1/history.db-wal") && [ "$frames" -lt 998 ]; do
+        { echo ".filectrl persist_wal on"
+          for _ in $(seq $(( 998 - frames ))); do echo "PRAGMA user_version = $version;"; done
+        } | sqlite3 "$1/history.db" > /dev/null || hil_fail "sqlite3 could not fill the seed's WAL"
     done
-    hil_log "seed: the WAL holds $(( ($(stat -c %s "$1/history.db-wal") - 32) / 4120 )) frames"
+    hil_log "seed: the WAL holds $(wal_frames "$1/history.db-wal") frames"
     [ -s "$1/history.db-wal" ] || hil_fail "the seed has no -wal file"
 }
 

@@ -1,0 +1,108 @@
+#!/bin/sh
+# make test's steps (the Makefile's test-steps target), each timed by scripts/timed-step.sh.
+#
+# Two kinds of work share the two cores. Steps that judge time (the Swift tests, the VM's scenarios under TCG)
+# run in the foreground, one at a time. Work that judges none, the compilations above all, runs beside them at
+# the idle scheduling class (SCHED_IDLE, `chrt --idle`): the kernel gives it only the CPU the foreground leaves,
+# and takes it back at once when a foreground thread wakes, so it fills the gaps (the Swift tests keep about one
+# core busy, the VM's first leg about 1.3) without slowing what is timed. The class, unlike a nice value, is
+# inherited by every process SwiftPM starts (swift-driver resets the nice value of its compiler jobs).
+#
+#   deps                     the missing Debian packages
+#   TEST_DOWNLOADS           in the background from here on (network)
+#   debug build              every module and suite
+#   TEST_BUILDS              in the background from here on, at the idle class; log .build/test-builds.log
+#   swift test               the Swift tests (scripts/swift-test-rerun-failed.sh)
+#   SIDE_BY_SIDE_TESTS       at the same time as each other, each in a session of its own: tests that judge no
+#                            time closely (the rig's checks, the power-cut scenario); logs .build/NAME.log,
+#                            printed in order once they have ended
+#   EXTRA_TESTS              one after the other (the VM's first leg), with WAITING_TESTS beside them in a session
+#                            of their own: tests that mostly wait on a real peer or a tool; log
+#                            .build/waiting-tests.log
+#   (wait for TEST_BUILDS)
+#   LATE_TESTS               one after the other (the libgpiod v2 leg), with LATE_SIDE_TESTS beside them at the idle
+#                            class (the release binary's sandbox and package checks); log .build/late-side-tests.log
+#
+# A step that fails ends make test; so does interrupting it. Every background session ends with it. A download
+# or build that failed in the background is tried again, in the foreground, by the step that needs it, which
+# then fails naming what is missing.
+#
+# Environment (from the Makefile): MAKE, SWIFT, SWIFT_BUILD_FLAGS (split into words), and the lists above.
+set -u
+sessions=""
+trap 'for session in $sessions; do kill -TERM -"$session" 2> /dev/null; done' EXIT
+trap 'exit 130' INT TERM
+
+timed() { sh scripts/timed-step.sh "$@"; }
+
+# in_session LOG COMMAND...: COMMAND in a session of its own, which ends with make test, output in LOG; its
+# process id in $started.
+in_session() {
+    log=$1
+    shift
+    setsid "$@" > "$log" 2>&1 &
+    started=$!
+    sessions="$sessions $started"
+}
+
+# finish PID LOG WHAT: waits for the session PID, prints its LOG, fails make test when it failed.
+finish() {
+    wait "$1"
+    finish_status=$?
+    cat "$2"
+    [ "$finish_status" = 0 ] || { echo "make test: $3 failed (above; log: $2)"; exit 1; }
+}
+
+timed deps "$MAKE" --no-print-directory deps || exit 1
+
+mkdir -p .build
+echo "make test: fetching in the background: $TEST_DOWNLOADS (log: .build/test-downloads.log)"
+"$MAKE" --no-print-directory -k test-downloads > .build/test-downloads.log 2>&1 &
+downloads=$!
+
+# shellcheck disable=SC2086 # SWIFT_BUILD_FLAGS is a list of flags
+timed "debug build" "$SWIFT" build --build-tests $SWIFT_BUILD_FLAGS
+status=$?
+wait "$downloads" ||
+    echo "make test: a background download failed (.build/test-downloads.log); the step that needs it fetches it again"
+[ "$status" = 0 ] || exit "$status"
+
+echo "make test: building in the background, at the idle scheduling class: $TEST_BUILDS (log: .build/test-builds.log)"
+in_session .build/test-builds.log chrt --idle 0 "$MAKE" --no-print-directory -k test-builds
+builds=$started
+
+# shellcheck disable=SC2086
+timed "swift test" sh scripts/swift-test-rerun-failed.sh "$SWIFT" $SWIFT_BUILD_FLAGS || exit 1
+
+echo "make test: side by side: $SIDE_BY_SIDE_TESTS (logs: .build/NAME.log, printed once they have all ended)"
+pids=""
+for target in $SIDE_BY_SIDE_TESTS; do
+    in_session ".build/$target.log" sh scripts/timed-step.sh "$target" "$MAKE" --no-print-directory "$target"
+    pids="$pids $started"
+done
+set -- $pids
+for target in $SIDE_BY_SIDE_TESTS; do
+    finish "$1" ".build/$target.log" "$target"
+    shift
+done
+
+echo "make test: beside the next steps: $WAITING_TESTS (log: .build/waiting-tests.log, printed once they end)"
+in_session .build/waiting-tests.log "$MAKE" --no-print-directory test-each TARGETS="$WAITING_TESTS"
+waiting=$started
+for target in $EXTRA_TESTS; do
+    timed "$target" "$MAKE" --no-print-directory "$target" || exit 1
+done
+finish "$waiting" .build/waiting-tests.log "$WAITING_TESTS"
+
+echo "make test: waiting for the background builds"
+wait "$builds" ||
+    echo "make test: a background build failed (.build/test-builds.log); the step that needs it builds again"
+grep '^make test: ' .build/test-builds.log | sed 's/^make test: /make test: (background) /'
+
+echo "make test: beside the last steps, at the idle class: $LATE_SIDE_TESTS (log: .build/late-side-tests.log)"
+in_session .build/late-side-tests.log chrt --idle 0 "$MAKE" --no-print-directory test-each TARGETS="$LATE_SIDE_TESTS"
+late_side=$started
+for target in $LATE_TESTS; do
+    timed "$target" "$MAKE" --no-print-directory "$target" || exit 1
+done
+finish "$late_side" .build/late-side-tests.log "$LATE_SIDE_TESTS"
