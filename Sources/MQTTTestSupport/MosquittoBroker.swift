@@ -26,14 +26,19 @@ public final class MosquittoBroker: Sendable {
         }
     }
 
-    /// The plain listener's port on 127.0.0.1.
-    public let port: Int
+    /// The plain listener's port on 127.0.0.1 (chosen again by `start()` when the one chosen at init was
+    /// taken in the meantime, before the broker ever ran; read it after `start()`).
+    public var port: Int { listener.withLock { $0.port } }
     /// The broker's temporary directory (configuration, password file, log).
     public let directory: URL
     /// The configuration file.
     public let configurationFile: URL
     private let logFile: URL
     private let process = Mutex<ChildProcess?>(nil)
+    /// The plain listener's port, whether this broker chose it, and whether it has run on it.
+    private let listener: Mutex<(port: Int, automatic: Bool, hasRun: Bool)>
+    /// The configuration after the plain listener's line (the TLS listener, the users).
+    private let configurationTail: [String]
 
     /// `mosquitto`, wherever Debian put it (`/usr/sbin` is not on every test runner's PATH).
     public static var executable: String? {
@@ -72,22 +77,13 @@ public final class MosquittoBroker: Sendable {
     ///   - users: user name → password; when given, anonymous clients are refused (a `mosquitto_passwd` file).
     ///   - tls: an extra TLS listener.
     public init(port: Int? = nil, users: [String: String] = [:], tls: TLSListener? = nil) async throws {
-        self.port = try port ?? Self.freePort()
+        listener = Mutex((port: try port ?? Self.freePort(), automatic: port == nil, hasRun: false))
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "breeze-mosquitto-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         configurationFile = directory.appendingPathComponent("mosquitto.conf")
         logFile = directory.appendingPathComponent("mosquitto.log")
-        var lines = [
-            "per_listener_settings false",
-            "persistence false",
-            "log_dest file \(logFile.path)",
-            "log_type all",
-            "connection_messages true",
-            "listener \(self.port) 127.0.0.1",
-        ]
-        // Run as root (CI), mosquitto would drop to the `mosquitto` user, which may not read our files.
-        if geteuid() == 0 { lines.insert("user root", at: 0) }
+        var lines: [String] = []
         if let tls {
             lines += [
                 "listener \(tls.port) 127.0.0.1", "cafile \(tls.caFile)", "certfile \(tls.certificateFile)",
@@ -105,7 +101,23 @@ public final class MosquittoBroker: Sendable {
             }
             lines += ["allow_anonymous false", "password_file \(passwordFile.path)"]
         }
-        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: configurationFile)
+        configurationTail = lines
+        try writeConfiguration()
+    }
+
+    /// Writes the configuration for the plain listener's current port.
+    private func writeConfiguration() throws {
+        var lines = [
+            "per_listener_settings false",
+            "persistence false",
+            "log_dest file \(logFile.path)",
+            "log_type all",
+            "connection_messages true",
+            "listener \(port) 127.0.0.1",
+        ]
+        // Run as root (CI), mosquitto would drop to the `mosquitto` user, which may not read our files.
+        if geteuid() == 0 { lines.insert("user root", at: 0) }
+        try Data(((lines + configurationTail).joined(separator: "\n") + "\n").utf8).write(to: configurationFile)
     }
 
     deinit {
@@ -115,21 +127,39 @@ public final class MosquittoBroker: Sendable {
 
     /// Starts the broker and waits until it runs and accepts connections (at most `timeout`). The log must
     /// say it runs: a port taken by someone else would otherwise look like a broker that started.
+    ///
+    /// A port this broker chose itself that another process took between the choice and the start (a free
+    /// port is only free when it is checked) is chosen again, up to three times, as long as the broker has
+    /// never run: a restart keeps its port, which its clients know.
     public func start(timeout: Duration = .seconds(15)) async throws {
         guard let executable = Self.executable else { throw Failure("mosquitto is not installed (Debian: mosquitto)") }
-        try? FileManager.default.removeItem(at: logFile)
-        let child = try ChildProcess(executable: executable, arguments: ["-c", configurationFile.path])
-        process.withLock { $0 = child }
         let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let status = child.exitStatus {
-                throw Failure("mosquitto exited with status \(status): \(log)")
+        var choices = 1
+        while true {
+            try? FileManager.default.removeItem(at: logFile)
+            let child = try ChildProcess(executable: executable, arguments: ["-c", configurationFile.path])
+            process.withLock { $0 = child }
+            while ContinuousClock.now < deadline {
+                if child.exitStatus != nil { break }
+                if log.contains(" running"), Self.acceptsConnections(port: port) {
+                    listener.withLock { $0.hasRun = true }
+                    return
+                }
+                try await Task.sleep(for: .milliseconds(20))
             }
-            if log.contains(" running"), Self.acceptsConnections(port: port) { return }
-            try await Task.sleep(for: .milliseconds(20))
+            guard let status = child.exitStatus else {
+                await stop()
+                throw Failure("mosquitto did not accept connections on \(port) within \(timeout): \(log)")
+            }
+            let log = self.log
+            let chooseAgain = listener.withLock { $0.automatic && !$0.hasRun } && choices < 3
+                && log.contains("Address already in use")
+            guard chooseAgain else { throw Failure("mosquitto exited with status \(status): \(log)") }
+            let port = try Self.freePort()
+            listener.withLock { $0.port = port }
+            try writeConfiguration()
+            choices += 1
         }
-        await stop()
-        throw Failure("mosquitto did not accept connections on \(port) within \(timeout): \(log)")
     }
 
     /// Stops the broker (SIGTERM, then SIGKILL after 5 s) and waits for it to exit.
