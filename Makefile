@@ -29,10 +29,10 @@ EXTRA_BENCHES :=
 # Make targets that only fetch what later tests need (packages, tools, sources): `make test` runs them in the
 # background while the first build and the Swift tests run, since they wait on the network, not the CPU.
 TEST_DOWNLOADS :=
-# Make targets that only build what LATE_TESTS check (the release binary, the libgpiod v2 build), each in a
-# build directory of its own (SwiftPM locks a build directory for a whole build or test run): `make test` builds
-# them in the background from its start, at the idle scheduling class, so they take only the CPU its other steps
-# leave (scripts/test-steps.sh).
+# Make targets that only build what BUILD_CHECKS and LATE_TESTS check (the release binary, the libgpiod v2 build),
+# each in a build directory of its own (SwiftPM locks a build directory for a whole build or test run): `make
+# test` builds them in the background after the Swift tests, at the idle scheduling class, beside the
+# SIDE_BY_SIDE_TESTS (scripts/test-steps.sh).
 TEST_BUILDS :=
 # Make targets `make test` runs at the same time as each other once the Swift tests are done, each in a session
 # of its own: tests that judge no time closely (a rig's own checks, a station running at real speed for minutes).
@@ -43,9 +43,9 @@ WAITING_TESTS :=
 # Make targets `make test` runs last, once TEST_BUILDS are done. Each builds what it checks again (a no-op then;
 # after a background build that failed, the same build in the foreground, failing with its errors).
 LATE_TESTS :=
-# Make targets `make test` runs beside LATE_TESTS, one after the other, at the idle scheduling class: checks of
-# what TEST_BUILDS built that judge no time.
-LATE_SIDE_TESTS :=
+# Make targets that check what TEST_BUILDS built and judge no time (the sandbox, the package): `make test` runs
+# them one after the other in the builds' session, at the idle scheduling class, once the builds are done.
+BUILD_CHECKS :=
 # One step of make test, timed ("make test: STEP took N s (CPU M s)").
 TIMED := sh scripts/timed-step.sh
 
@@ -75,7 +75,7 @@ test-steps: export HIL_STATION_BUILD := true
 test-steps:
 	@MAKE="$(MAKE)" SWIFT="$(SWIFT)" SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" TEST_DOWNLOADS="$(TEST_DOWNLOADS)" \
 		TEST_BUILDS="$(TEST_BUILDS)" SIDE_BY_SIDE_TESTS="$(SIDE_BY_SIDE_TESTS)" EXTRA_TESTS="$(EXTRA_TESTS)" \
-		WAITING_TESTS="$(WAITING_TESTS)" LATE_TESTS="$(LATE_TESTS)" LATE_SIDE_TESTS="$(LATE_SIDE_TESTS)" \
+		WAITING_TESTS="$(WAITING_TESTS)" LATE_TESTS="$(LATE_TESTS)" BUILD_CHECKS="$(BUILD_CHECKS)" \
 		sh scripts/test-steps.sh
 
 test-downloads: $(TEST_DOWNLOADS)

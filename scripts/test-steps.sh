@@ -1,27 +1,30 @@
 #!/bin/sh
 # make test's steps (the Makefile's test-steps target), each timed by scripts/timed-step.sh.
 #
-# Two kinds of work share the two cores. Steps that judge time (the Swift tests, the VM's scenarios under TCG)
-# run in the foreground, one at a time. Work that judges none, the compilations above all, runs beside them at
-# the idle scheduling class (SCHED_IDLE, `chrt --idle`): the kernel gives it only the CPU the foreground leaves,
-# and takes it back at once when a foreground thread wakes, so it fills the gaps (the Swift tests keep about one
-# core busy, the VM's first leg about 1.3) without slowing what is timed. The class, unlike a nice value, is
-# inherited by every process SwiftPM starts (swift-driver resets the nice value of its compiler jobs).
+# Steps that judge time closely (the Swift tests, the VM's scenarios under TCG) run in the foreground, one at a
+# time, with nothing heavy beside them. Work that judges time loosely or not at all shares the cores: the rig's
+# checks beside the power-cut scenario, and beside both the release and libgpiod v2 compilations at the idle
+# scheduling class (SCHED_IDLE, `chrt --idle`), which get the CPU the VMs leave. The class, unlike a nice value,
+# is inherited by every process SwiftPM starts (swift-driver resets the nice value of its compiler jobs). It is
+# not enough to put a compilation beside a timed step: this kernel (PREEMPT_NONE) lets a task finish its time in
+# the kernel before a woken one runs, and the compiler's page faults are many. Beside the Swift tests the idle
+# builds still stretched them from 65 s to 133 s (CPU unchanged, 55 s: the tests waited to run) and failed a
+# pacing test once; so the builds start after the Swift tests and are done before the VM's first leg.
 #
 #   deps                     the missing Debian packages
 #   TEST_DOWNLOADS           in the background from here on (network)
 #   debug build              every module and suite
-#   TEST_BUILDS              in the background from here on, at the idle class; log .build/test-builds.log
 #   swift test               the Swift tests (scripts/swift-test-rerun-failed.sh)
+#   TEST_BUILDS              in the background from here on, at the idle class, then BUILD_CHECKS (the release
+#                            binary's sandbox and package checks) in the same session; log .build/test-builds.log
 #   SIDE_BY_SIDE_TESTS       at the same time as each other, each in a session of its own: tests that judge no
 #                            time closely (the rig's checks, the power-cut scenario); logs .build/NAME.log,
 #                            printed in order once they have ended
+#   (wait for TEST_BUILDS and BUILD_CHECKS)
 #   EXTRA_TESTS              one after the other (the VM's first leg), with WAITING_TESTS beside them in a session
 #                            of their own: tests that mostly wait on a real peer or a tool; log
 #                            .build/waiting-tests.log
-#   (wait for TEST_BUILDS)
-#   LATE_TESTS               one after the other (the libgpiod v2 leg), with LATE_SIDE_TESTS beside them at the idle
-#                            class (the release binary's sandbox and package checks); log .build/late-side-tests.log
+#   LATE_TESTS               one after the other: the libgpiod v2 leg and suites
 #
 # A step that fails ends make test; so does interrupting it. Every background session ends with it. A download
 # or build that failed in the background is tried again, in the foreground, by the step that needs it, which
@@ -67,12 +70,16 @@ wait "$downloads" ||
     echo "make test: a background download failed (.build/test-downloads.log); the step that needs it fetches it again"
 [ "$status" = 0 ] || exit "$status"
 
-echo "make test: building in the background, at the idle scheduling class: $TEST_BUILDS (log: .build/test-builds.log)"
-in_session .build/test-builds.log chrt --idle 0 "$MAKE" --no-print-directory -k test-builds
-builds=$started
-
 # shellcheck disable=SC2086
 timed "swift test" sh scripts/swift-test-rerun-failed.sh "$SWIFT" $SWIFT_BUILD_FLAGS || exit 1
+
+echo "make test: building in the background, at the idle scheduling class: $TEST_BUILDS, then checking them:" \
+    "$BUILD_CHECKS (log: .build/test-builds.log)"
+in_session .build/test-builds.log chrt --idle 0 sh -c '
+    "$MAKE" --no-print-directory -k test-builds ||
+        echo "make test: a build failed; the step that needs it builds again (above)"
+    exec "$MAKE" --no-print-directory test-each TARGETS="$BUILD_CHECKS"'
+builds=$started
 
 echo "make test: side by side: $SIDE_BY_SIDE_TESTS (logs: .build/NAME.log, printed once they have all ended)"
 pids=""
@@ -86,6 +93,15 @@ for target in $SIDE_BY_SIDE_TESTS; do
     shift
 done
 
+echo "make test: waiting for the background builds and their checks"
+wait "$builds"
+builds_status=$?
+# The compilers' progress lines left out; the rest (the times, the checks' lines) marked as the background's.
+grep -v '^\[[0-9]*/[0-9]*\] \|^Building for\|^Build complete\|^Build of product' .build/test-builds.log |
+    sed 's/^make test: /make test: (background) /'
+[ "$builds_status" = 0 ] ||
+    { echo "make test: $TEST_BUILDS and $BUILD_CHECKS failed (above; log: .build/test-builds.log)"; exit 1; }
+
 echo "make test: beside the next steps: $WAITING_TESTS (log: .build/waiting-tests.log, printed once they end)"
 in_session .build/waiting-tests.log "$MAKE" --no-print-directory test-each TARGETS="$WAITING_TESTS"
 waiting=$started
@@ -94,15 +110,6 @@ for target in $EXTRA_TESTS; do
 done
 finish "$waiting" .build/waiting-tests.log "$WAITING_TESTS"
 
-echo "make test: waiting for the background builds"
-wait "$builds" ||
-    echo "make test: a background build failed (.build/test-builds.log); the step that needs it builds again"
-grep '^make test: ' .build/test-builds.log | sed 's/^make test: /make test: (background) /'
-
-echo "make test: beside the last steps, at the idle class: $LATE_SIDE_TESTS (log: .build/late-side-tests.log)"
-in_session .build/late-side-tests.log chrt --idle 0 "$MAKE" --no-print-directory test-each TARGETS="$LATE_SIDE_TESTS"
-late_side=$started
 for target in $LATE_TESTS; do
     timed "$target" "$MAKE" --no-print-directory "$target" || exit 1
 done
-finish "$late_side" .build/late-side-tests.log "$LATE_SIDE_TESTS"
