@@ -43,8 +43,8 @@ WAITING_TESTS :=
 # Make targets `make test` runs last, once TEST_BUILDS are done. Each builds what it checks again (a no-op then;
 # after a background build that failed, the same build in the foreground, failing with its errors).
 LATE_TESTS :=
-# Make targets that check what TEST_BUILDS built and judge no time (the sandbox, the package): `make test` runs
-# them one after the other in the builds' session, at the idle scheduling class, once the builds are done.
+# Make targets that check what TEST_BUILDS built and judge no time (the package): `make test` runs them one after
+# the other in the builds' session, at the idle scheduling class, once the builds are done.
 BUILD_CHECKS :=
 # One step of make test, timed ("make test: STEP took N s (CPU M s)").
 TIMED := sh scripts/timed-step.sh

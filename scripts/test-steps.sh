@@ -15,8 +15,8 @@
 #   TEST_DOWNLOADS           in the background from here on (network)
 #   debug build              every module and suite
 #   swift test               the Swift tests (scripts/swift-test-rerun-failed.sh)
-#   TEST_BUILDS              in the background from here on, at the idle class, then BUILD_CHECKS (the release
-#                            binary's sandbox and package checks) in the same session; log .build/test-builds.log
+#   TEST_BUILDS              in the background from here on, at the idle class, side by side, then BUILD_CHECKS
+#                            (the package check) in the same session; log .build/test-builds.log
 #   SIDE_BY_SIDE_TESTS       at the same time as each other, each in a session of its own: tests that judge no
 #                            time closely (the rig's checks, the power-cut scenario); logs .build/NAME.log,
 #                            printed in order once they have ended
@@ -75,9 +75,18 @@ timed "swift test" sh scripts/swift-test-rerun-failed.sh "$SWIFT" $SWIFT_BUILD_F
 
 echo "make test: building in the background, at the idle scheduling class: $TEST_BUILDS, then checking them:" \
     "$BUILD_CHECKS (log: .build/test-builds.log)"
+# The builds at the same time as each other (each in a build directory of its own; one's serial stretches, the
+# last module and the link, leave a core to the other), then the checks.
 in_session .build/test-builds.log chrt --idle 0 sh -c '
-    "$MAKE" --no-print-directory -k test-builds ||
-        echo "make test: a build failed; the step that needs it builds again (above)"
+    pids=""
+    for target in $TEST_BUILDS; do
+        sh scripts/timed-step.sh "$target" "$MAKE" --no-print-directory "$target" > ".build/$target.log" 2>&1 &
+        pids="$pids $!"
+    done
+    failed=""
+    for pid in $pids; do wait "$pid" || failed=1; done
+    for target in $TEST_BUILDS; do cat ".build/$target.log"; done
+    [ -z "$failed" ] || echo "make test: a build failed; the step that needs it builds again (above)"
     exec "$MAKE" --no-print-directory test-each TARGETS="$BUILD_CHECKS"'
 builds=$started
 

@@ -589,7 +589,8 @@ hil_expect_colour() {
 }
 
 # hil_led_signature SECONDS LINE...: what a glance at the LED would see, per line, from 100 ms windows:
-#   LINE mean=D peak=D low=D   (mean duty; the 90th and 10th percentile of the windows' duty)
+#   LINE mean=D peak=D low=D top=D   (mean duty; the 90th and 10th percentile of the windows' duty; the 97th, for
+#   a short flash: a 0.5 s marker every 3 s is 4-5 of 30 windows, so the 90th percentile is its 4th-brightest)
 # A steady colour has peak ≈ low; a blink or breathing pattern has peak − low large. Percentiles rather than
 # extremes: under TCG a PWM thread is sometimes descheduled for tens of milliseconds.
 hil_led_signature() {
@@ -606,8 +607,8 @@ hil_led_signature() {
                 sum += w[i]
                 for (j = i; j > 1 && w[j - 1] > w[j]; j--) { t = w[j]; w[j] = w[j - 1]; w[j - 1] = t }
             }
-            low = w[int(0.1 * (count - 1)) + 1]; peak = w[int(0.9 * (count - 1)) + 1]
-            printf "%s mean=%.2f peak=%.2f low=%.2f\n", n[2], count ? sum / count : 0, peak, low
+            low = w[int(0.1 * (count - 1)) + 1]; peak = w[int(0.9 * (count - 1)) + 1]; top = w[int(0.97 * (count - 1)) + 1]
+            printf "%s mean=%.2f peak=%.2f low=%.2f top=%.2f\n", n[2], count ? sum / count : 0, peak, low, top
         }'
 }
 

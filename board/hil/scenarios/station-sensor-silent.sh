@@ -107,7 +107,10 @@ guest() {
     done
     marker=$(printf '%s\n' "$regional_look" | grep "^$3 ")
     field() { printf '%s\n' "$marker" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
-    hil_check "blue marker on $3: peak $(field peak) ≈ 1" hil_near "$(field peak)" 1 0.12
+    # The marker's brightness from its brightest windows (top: the 97th percentile), not the 90th: the marker is
+    # only 4-5 of the 30 windows, and one of them dimmed by a descheduled PWM thread under TCG took the 90th
+    # percentile into a window the marker only half covers (peak 0.84).
+    hil_check "blue marker on $3: top $(field top) ≈ 1" hil_near "$(field top)" 1 0.12
     hil_check "blue marker on $3: dark in the colour phase (low $(field low))" hil_near "$(field low)" 0 0.05
     hil_check "blue marker on $3: 0.5 s of every 3 s (mean $(field mean) ≈ 0.17)" hil_near "$(field mean)" 0.167 0.08
     hil_station_stop 2
