@@ -37,8 +37,8 @@ TEST_BUILDS :=
 # Make targets `make test` runs at the same time as each other once the Swift tests are done, each in a session
 # of its own: tests that judge no time closely (a rig's own checks, a station running at real speed for minutes).
 SIDE_BY_SIDE_TESTS :=
-# Make targets `make test` runs one after the other, in a session of their own, beside EXTRA_TESTS: tests that
-# mostly wait (on a real peer, a tool) and take little CPU.
+# Make targets `make test` runs one after the other, in a session of their own, while its background builds end
+# (before EXTRA_TESTS): checks that judge no time and take little CPU (the unit, the sandbox, promtool).
 WAITING_TESTS :=
 # Make targets `make test` runs last, once TEST_BUILDS are done. Each builds what it checks again (a no-op then;
 # after a background build that failed, the same build in the foreground, failing with its errors).

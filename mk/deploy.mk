@@ -10,8 +10,8 @@
 #   make check-sandbox   the commands under MemoryDenyWriteExecute (PR_SET_MDWE), the unit's system-call filter
 #                        and address families (strace)
 #   make check-deb       the package's structure, lintian, and dpkg -i/-r/-P in a throwaway overlay root
-#   make check-deploy    all three (run by make test: check-unit and check-sandbox beside the VM's first leg,
-#                        check-deb right after the release build, one of make test's TEST_BUILDS, in its session)
+#   make check-deploy    all three (run by make test: check-unit and check-sandbox while its background builds
+#                        end, check-deb right after them, in their session)
 #   make check-clean-install   the package on a clean Debian 12 booting systemd (debootstrap + systemd-nspawn):
 #                        apt resolves Depends from the archive, the service starts in its sandbox (not in
 #                        make test: network, ~3 min the first time)
@@ -22,8 +22,8 @@
 TEST_PACKAGES += systemd strace gcc libc6-dev python3 curl dpkg-dev lintian binutils util-linux
 WAITING_TESTS += check-unit
 TEST_BUILDS += release-station
-# check-sandbox mostly waits (the station's start in the sandbox, strace): beside the VM's first leg, once the
-# release build is done; check-deb (lintian, dpkg) keeps a core busy: right after the builds.
+# check-sandbox mostly waits (the station's start in the sandbox, strace): while the builds end (it waits for the
+# release build's lock); check-deb (lintian, dpkg) keeps a core busy: right after the builds, in their session.
 WAITING_TESTS += check-sandbox
 BUILD_CHECKS += check-deb
 

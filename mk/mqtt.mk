@@ -7,7 +7,7 @@
 # alone. openssl makes the throwaway CA and server certificate of the mqtts:// test.
 BUILD_PACKAGES += libmosquitto-dev
 TEST_PACKAGES += mosquitto mosquitto-clients openssl
-WAITING_TESTS += mqtt-broker-tests mqtt-promtool-check
+EXTRA_TESTS += mqtt-broker-tests mqtt-promtool-check
 
 .PHONY: mqtt-broker-tests mqtt-promtool-check
 
