@@ -52,7 +52,7 @@ TIMED := sh scripts/timed-step.sh
 # Each area adds its packages, extra tests and targets in its own file.
 include $(sort $(wildcard mk/*.mk))
 
-.PHONY: all deps build test test-steps test-fast test-downloads test-builds test-each demo bench release clean
+.PHONY: all deps build test test-steps test-fast test-downloads test-each demo bench release clean
 
 all: build
 
@@ -83,11 +83,6 @@ test-downloads: $(TEST_DOWNLOADS)
 # TARGETS, each timed, one after the other; the first that fails ends them.
 test-each:
 	@for target in $(TARGETS); do $(TIMED) $$target $(MAKE) --no-print-directory $$target || exit 1; done
-
-# Each background build timed in .build/test-builds.log (make test prints those lines when it has waited for them).
-test-builds:
-	@status=0; for target in $(TEST_BUILDS); do $(TIMED) $$target $(MAKE) --no-print-directory $$target || status=1; done; \
-		exit $$status
 
 test-fast: deps
 	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
