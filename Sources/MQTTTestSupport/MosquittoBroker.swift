@@ -129,8 +129,8 @@ public final class MosquittoBroker: Sendable {
     /// say it runs: a port taken by someone else would otherwise look like a broker that started.
     ///
     /// A port this broker chose itself that another process took between the choice and the start (a free
-    /// port is only free when it is checked) is chosen again, up to three times, as long as the broker has
-    /// never run: a restart keeps its port, which its clients know.
+    /// port is only free when it is checked) is chosen again (three choices at most), as long as the broker
+    /// has never run: a restart keeps its port, which its clients know.
     public func start(timeout: Duration = .seconds(15)) async throws {
         guard let executable = Self.executable else { throw Failure("mosquitto is not installed (Debian: mosquitto)") }
         let deadline = ContinuousClock.now + timeout
