@@ -16,7 +16,7 @@ EXTRA_TESTS += mqtt-broker-tests mqtt-promtool-check
 mqtt-broker-tests:
 	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
 	BREEZE_MQTT_BROKER_TESTS=1 $(SWIFT) test --skip-build $(SWIFT_BUILD_FLAGS) \
-		--filter 'MQTTTests.BrokerTests|MQTTTests.ConnectionTests|BreezeStationTests.MQTTPublishCommandTests|BreezeStationTests.StationMQTTTests'
+		--filter 'MQTTTests.BrokerTests|MQTTTests.BrokerPortTests|MQTTTests.ConnectionTests|BreezeStationTests.MQTTPublishCommandTests|BreezeStationTests.StationMQTTTests'
 
 # The MQTT metric families through promtool (built by the HTTP area's `make promtool`), no finding allowed.
 mqtt-promtool-check: $(PROMTOOL)
